@@ -1,0 +1,24 @@
+/*===-- planners.h - Internal declarations of the planners ---------*- C -*-===*\
+|*                                                                            *|
+|* Each planner lives in its own file and exports one memplan_planner_fn.     *|
+|* Adding a planner: one file here plus one line in registry.c.               *|
+\*===----------------------------------------------------------------------===*/
+#ifndef MEMPLAN_LIB_PLANNERS_H
+#define MEMPLAN_LIB_PLANNERS_H
+
+#include "memplan/memplan.h"
+
+int memplan_plan_linear(const memplan_problem *p, const memplan_options *o,
+                        memplan_plan *plan);
+int memplan_plan_greedy_size(const memplan_problem *p,
+                             const memplan_options *o, memplan_plan *plan);
+int memplan_plan_best_fit(const memplan_problem *p, const memplan_options *o,
+                          memplan_plan *plan);
+int memplan_plan_milp(const memplan_problem *p, const memplan_options *o,
+                      memplan_plan *plan);
+int memplan_plan_exact(const memplan_problem *p, const memplan_options *o,
+                       memplan_plan *plan);
+int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
+                      memplan_plan *plan);
+
+#endif

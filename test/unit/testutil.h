@@ -1,0 +1,26 @@
+/* Shared helpers for the unit tests: seeded random instances and a
+ * brute-force optimum for tiny instances. */
+#ifndef MEMPLAN_TEST_TESTUTIL_H
+#define MEMPLAN_TEST_TESTUTIL_H
+
+#include "memplan/memplan.h"
+
+#include <stdint.h>
+
+/* splitmix64: deterministic, seed-only pseudo-random numbers. */
+uint64_t tu_rand(uint64_t *state);
+/* Uniform in [lo, hi]. */
+uint64_t tu_range(uint64_t *state, uint64_t lo, uint64_t hi);
+
+/* Fills p (initialized, empty) with n random buffers: sizes in [1, max_size]
+ * (skewed: small sizes more likely), intervals within [0, horizon), alignment
+ * 1 or a random power of two up to max_align. Deterministic in seed. */
+void tu_random_problem(memplan_problem *p, uint64_t seed, size_t n,
+                       uint64_t max_size, int64_t horizon, uint64_t max_align);
+
+/* The optimal peak of a small problem (n <= 9) by exhaustive search over
+ * the order in which buffers are placed at the lowest aligned offset that
+ * fits (every optimal plan is reachable so). Honors fixed offsets. */
+uint64_t tu_brute_force_peak(const memplan_problem *p);
+
+#endif

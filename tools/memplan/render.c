@@ -1,0 +1,8 @@
+/* Stub: to be written. */
+#include "commands.h"
+#include <stdio.h>
+int memplan_cmd_render(int argc, char **argv) {
+  (void)argc; (void)argv;
+  fprintf(stderr, "memplan render: not implemented yet\n");
+  return 2;
+}
