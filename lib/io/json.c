@@ -1,0 +1,2 @@
+/* Stub: JSON reports, to be written (jansson). */
+#include "memplan/memplan.h"

@@ -1,0 +1,2 @@
+/* Stub: SVG pictures, to be written. */
+#include "memplan/memplan.h"
