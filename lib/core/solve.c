@@ -1,0 +1,128 @@
+/*===-- solve.c - memplan_solve: the one entry point ----------------------===*\
+|*                                                                            *|
+|* check problem -> run planner -> lower bound -> validate -> status.         *|
+|* Planners only produce offsets (and optionally a proof: status OPTIMAL, a   *|
+|* stronger lower bound, or TIMEOUT/INFEASIBLE meaning "no offsets"); every   *|
+|* number reported to the user is recomputed here from the offsets, so a     *|
+|* planner cannot misreport its peak.                                         *|
+\*===----------------------------------------------------------------------===*/
+#include "memplan/memplan.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static int sfail(char *err, size_t err_len, const char *fmt, ...) {
+  if (err && err_len) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, err_len, fmt, ap);
+    va_end(ap);
+  }
+  return -1;
+}
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int memplan_solve(const memplan_problem *p, const char *planner,
+                  const memplan_options *opts, memplan_plan *plan, char *err,
+                  size_t err_len) {
+  if (err && err_len)
+    err[0] = '\0';
+  memplan_plan_free(plan);
+  const memplan_planner *pl = memplan_planner_find(planner);
+  if (!pl)
+    return sfail(err, err_len, "unknown planner '%s'",
+                 planner ? planner : "(null)");
+  snprintf(plan->planner, sizeof plan->planner, "%s", pl->name);
+  if (memplan_problem_check(p, err, err_len) != 0) {
+    snprintf(plan->message, sizeof plan->message, "%s", err ? err : "");
+    return -1;
+  }
+  memplan_options defaults;
+  if (!opts) {
+    memset(&defaults, 0, sizeof defaults);
+    opts = &defaults;
+  }
+  /* calloc(0) may return NULL; keep a valid pointer for empty problems. */
+  plan->offsets = calloc(p->count ? p->count : 1, sizeof *plan->offsets);
+  if (!plan->offsets)
+    return sfail(err, err_len, "out of memory for %zu offsets", p->count);
+  plan->count = p->count;
+  plan->status = MEMPLAN_FEASIBLE;
+
+  double t0 = now_seconds();
+  int rc = pl->run(p, opts, plan);
+  plan->seconds = now_seconds() - t0;
+  if (rc != 0) {
+    plan->status = MEMPLAN_ERROR;
+    return sfail(err, err_len, "planner '%s' failed: %s", pl->name,
+                 plan->message[0] ? plan->message : "(no message)");
+  }
+  /* TIMEOUT and INFEASIBLE from a planner mean it has no offsets to give
+   * (a search that found nothing in time, or proved nothing fits the
+   * capacity). The status is kept for the caller; there is no plan. */
+  if (plan->status == MEMPLAN_TIMEOUT || plan->status == MEMPLAN_INFEASIBLE ||
+      plan->status == MEMPLAN_ERROR) {
+    return sfail(err, err_len, "planner '%s': %s%s%s", pl->name,
+                 memplan_status_name(plan->status),
+                 plan->message[0] ? ": " : "", plan->message);
+  }
+  bool proven = plan->status == MEMPLAN_OPTIMAL;
+
+  /* Validate without the capacity: a plan above it is still a valid plan,
+   * reported as infeasible below rather than as a planner bug. */
+  memplan_problem uncapped = *p;
+  uncapped.capacity = 0;
+  char verr[512];
+  uint64_t peak = 0;
+  int v = memplan_validate(&uncapped, plan->offsets, &peak, verr, sizeof verr);
+  if (v < 0) {
+    plan->status = MEMPLAN_ERROR;
+    return sfail(err, err_len, "out of memory while validating");
+  }
+  if (v > 0) {
+    plan->status = MEMPLAN_ERROR;
+    snprintf(plan->message, sizeof plan->message, "invalid plan: %.200s", verr);
+    return sfail(err, err_len, "internal error: planner '%s' produced an "
+                 "invalid plan: %s", pl->name, verr);
+  }
+  plan->peak = peak;
+
+  /* Keep the stronger of the planner's bound (e.g. a MILP dual bound) and
+   * the max-live bound. */
+  uint64_t lb = memplan_lower_bound(p, NULL);
+  /* (lb is 0 when memory runs out: still a true bound, merely weak.) */
+  if (plan->lower_bound < lb)
+    plan->lower_bound = lb;
+  if (proven)
+    plan->lower_bound = peak;
+  if (plan->lower_bound > peak) {
+    plan->status = MEMPLAN_ERROR;
+    return sfail(err, err_len,
+                 "internal error: planner '%s' peak %llu is below the lower "
+                 "bound %llu",
+                 pl->name, (unsigned long long)peak,
+                 (unsigned long long)plan->lower_bound);
+  }
+
+  if (p->capacity != 0 && peak > p->capacity) {
+    plan->status = MEMPLAN_INFEASIBLE;
+    if (!plan->message[0])
+      snprintf(plan->message, sizeof plan->message,
+               "peak %llu exceeds the capacity %llu%s",
+               (unsigned long long)peak, (unsigned long long)p->capacity,
+               peak == plan->lower_bound ? " (and the peak is optimal)" : "");
+  } else if (peak == plan->lower_bound) {
+    plan->status = MEMPLAN_OPTIMAL;
+  } else {
+    plan->status = MEMPLAN_FEASIBLE;
+  }
+  return 0;
+}
