@@ -1,0 +1,81 @@
+/*===-- memplan/json.h - JSON reports of problems and plans --------*- C -*-===*\
+|*                                                                            *|
+|* Building blocks for machine-readable reports (`memplan solve --json`, the  *|
+|* pass option report=FILE.json). They are built on jansson (Debian package   *|
+|* libjansson-dev), so this header includes <jansson.h> and callers link      *|
+|* jansson too (the memplan CMake target does that: PUBLIC dependency).       *|
+|*                                                                            *|
+|* The builders return new jansson objects (reference count 1) that the       *|
+|* caller owns: release with json_decref, or hand them to a container with    *|
+|* json_object_set_new / json_array_append_new, which steals the reference.   *|
+|* They are composable: a report per function is memplan_json_summary plus    *|
+|* the caller's own keys (e.g. "function", "skipped" with reasons).           *|
+|* Every builder returns NULL only when memory runs out.                      *|
+|*                                                                            *|
+|* Units as everywhere in memplan: bytes for sizes/offsets/peaks, schedule    *|
+|* steps for start/end (half-open [start, end)), seconds for times.           *|
+|*                                                                            *|
+|* 64-bit values: jansson integers are signed 64-bit (json_int_t). A byte     *|
+|* count <= INT64_MAX (every practical one) is written as a JSON integer; a   *|
+|* larger one as a decimal string, so no value is ever silently truncated.    *|
+|* Readers that care about sizes beyond 2^63 must accept both forms.          *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef MEMPLAN_JSON_H
+#define MEMPLAN_JSON_H
+
+#include "memplan/memplan.h"
+
+#include <jansson.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** A byte count as JSON: an integer if v <= INT64_MAX, else a decimal string
+ *  (see the header comment). New reference; NULL if out of memory. */
+json_t *memplan_json_u64(uint64_t v);
+
+/** Buffer i of `p` (i < p->count) as an object:
+ *    {"id": name, "size": bytes, "alignment": bytes, "start": step,
+ *     "end": step, "offset": bytes}
+ *  `id` is the buffer's id, or "#i" when it has none (memplan_buffer_name).
+ *  "offset" is offsets[i] when `offsets` is non-NULL; otherwise the fixed
+ *  offset for a fixed buffer, and absent for a free one. "fixed": true is
+ *  added for fixed buffers only. New reference; NULL if out of memory. */
+json_t *memplan_json_buffer(const memplan_problem *p, size_t i,
+                            const uint64_t *offsets);
+
+/** The plan's statistics as an object:
+ *    {"planner": str, "status": "optimal"|"feasible"|"infeasible"|"timeout"|
+ *     "error", "peak": bytes, "lower_bound": bytes, "gap": number,
+ *     "seconds": number, "work": count, "message": str}
+ *  "gap" is the relative gap (peak - lower_bound) / lower_bound as a
+ *  fraction (0.05 means 5 %); 0 when the lower bound is 0 or exceeds the
+ *  peak. "message" is present only when plan->message is non-empty.
+ *  New reference; NULL if out of memory. */
+json_t *memplan_json_plan(const memplan_plan *plan);
+
+/** memplan_json_plan(plan) plus "buffers_count" (p->count) and "capacity"
+ *  (bytes, 0 = unlimited); with `with_buffers`, also "buffers": an array
+ *  of memplan_json_buffer(p, i, plan->offsets) for every i in index order
+ *  (plan->offsets may be NULL, e.g. after an error: then offsets of free
+ *  buffers are omitted). `plan` must belong to `p` (plan->count == p->count
+ *  when plan->offsets is non-NULL). New reference; NULL if out of memory. */
+json_t *memplan_json_summary(const memplan_problem *p,
+                             const memplan_plan *plan, bool with_buffers);
+
+/** Writes `j` (not consumed; the caller still owns it) as indented JSON with
+ *  a final newline, keys in insertion order, to `path`; "-" means stdout.
+ *  A file is written to a temporary beside `path` (same directory) and
+ *  renamed over it, so readers never see a half-written report and a failed
+ *  write leaves any previous file untouched.
+ *  Returns 0; or -1 with "PATH: reason" in err (NULL or empty path, cannot
+ *  create the temporary, write/flush/close/rename failure, out of memory). */
+int memplan_json_write(const char *path, json_t *j, char *err, size_t err_len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MEMPLAN_JSON_H */

@@ -1,0 +1,94 @@
+/*===-- memplan/svg.h - Pictures of memory plans (SVG) -------------*- C -*-===*\
+|*                                                                            *|
+|* One picture of a plan, in two panels sharing the time axis:               *|
+|*                                                                            *|
+|*  1. Layout: x = schedule step, y = byte offset (0 at the bottom). One      *|
+|*     rectangle per buffer, [start, end) x [offset, offset + size),          *|
+|*     coloured by size (log2 classes) or by id (hash), its id written        *|
+|*     inside when the label fits, its id/size/interval/offset as a tooltip.  *|
+|*     Horizontal lines: the peak (arena size), the lower bound (max live     *|
+|*     bytes, memplan_lower_bound) and the capacity when set. A vertical      *|
+|*     marker at the first step where the lower bound is reached.             *|
+|*  2. Profile: over time, the live bytes (filled), the highest byte in use   *|
+|*     (line) and the arena size, on the same byte scale as the layout. The  *|
+|*     space between the live bytes and the highest byte is fragmentation.   *|
+|*                                                                            *|
+|* Large plans stay small: only the `max_rects` largest buffers (on screen)  *|
+|* become rectangles of their own; the rest, and every rectangle under one    *|
+|* pixel, are merged into grey coverage runs on a 2-pixel grid. The profile   *|
+|* is sampled per pixel column (maximum within each column, so peaks are      *|
+|* never hidden). Numbers are written with at most one decimal. Output size   *|
+|* is therefore bounded by the picture's pixel size, not by the buffer count. *|
+|*                                                                            *|
+|* Ids are XML-escaped (& < > " '), and bytes that are not valid in XML 1.0   *|
+|* (control characters) are replaced by '?', so any id yields a well-formed   *|
+|* document.                                                                  *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef MEMPLAN_SVG_H
+#define MEMPLAN_SVG_H
+
+#include "memplan/memplan.h"
+
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum memplan_svg_color {
+  MEMPLAN_SVG_COLOR_SIZE = 0, /**< colour class = floor(log2(size)) bucket */
+  MEMPLAN_SVG_COLOR_ID = 1    /**< colour class = hash of the id */
+} memplan_svg_color;
+
+/** Picture options. Zero-initialize (or pass NULL) for the defaults. */
+typedef struct memplan_svg_options {
+  /** Title line; NULL or "" means "memplan layout". Escaped. */
+  const char *title;
+  /** Optional second line under the statistics (e.g. "planner: best-fit");
+   *  NULL for none. Escaped. */
+  const char *subtitle;
+  memplan_svg_color color;
+  /** Total width in pixels; 0 means 1200. Clamped to [400, 20000]. */
+  unsigned width;
+  /** Height of the layout panel in pixels; 0 means 560. Clamped to
+   *  [100, 20000]. The profile panel is a third of it. */
+  unsigned height;
+  /** Omit the live-bytes profile panel. */
+  bool no_profile;
+  /** Omit the labels inside rectangles. */
+  bool no_labels;
+  /** At most this many individual rectangles (largest on screen first);
+   *  0 means 5000. The rest are drawn as merged grey coverage. */
+  size_t max_rects;
+} memplan_svg_options;
+
+/** Writes the picture of `offsets` (p->count entries: a plan for p, e.g.
+ *  plan.offsets) to the open stream `out`. The plan need not be valid: an
+ *  overlapping plan is drawn as it is (the caller may validate and say so in
+ *  the subtitle). `o` may be NULL (defaults).
+ *  Returns 0; or -1 with a message in err if memory runs out or a write to
+ *  `out` fails (the stream then holds a partial document). */
+int memplan_svg_fprint(FILE *out, const memplan_problem *p,
+                       const uint64_t *offsets, const memplan_svg_options *o,
+                       char *err, size_t err_len);
+
+/** Same, to the file `path` ("-" = stdout), written to a temporary file in
+ *  the same directory and renamed over `path`, so a failure leaves no
+ *  half-written picture and any previous file untouched.
+ *  Returns 0; or -1 with "PATH: reason" in err (cannot create, write or
+ *  rename the file, out of memory). */
+int memplan_svg_write(const char *path, const memplan_problem *p,
+                      const uint64_t *offsets, const memplan_svg_options *o,
+                      char *err, size_t err_len);
+
+/** Writes `s` to `out` with the XML escapes used for ids (see above); a NULL
+ *  `s` writes nothing. For other SVG writers (the study plot). Returns 0, or
+ *  -1 if the write fails. */
+int memplan_svg_escape(FILE *out, const char *s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MEMPLAN_SVG_H */
