@@ -1,0 +1,163 @@
+/*===-- interval_index.h - Which placed buffers overlap this interval? ----===*\
+|*                                                                            *|
+|* Offline planners know every live interval in advance and "place" them one *|
+|* at a time, asking each time which placed buffers are live at the same     *|
+|* time as the next one. Scanning all placed buffers makes that O(n^2); this *|
+|* index answers it in O(log n + k log n) for k answers.                      *|
+|*                                                                            *|
+|* Layout: the n intervals sorted by start (rank r), and a max segment tree  *|
+|* over the ranks holding the end of each *active* interval (INT64_MIN when  *|
+|* inactive). [s, e) meets an active [s', e') iff s' < e and e' > s: the     *|
+|* first condition is a prefix of ranks (binary search), the second prunes   *|
+|* every subtree whose maximum end is <= s.                                   *|
+|*                                                                            *|
+|* Header-only (static inline) so that each planner compiles its own copy;   *|
+|* the validator deliberately does not use it.                               *|
+\*===----------------------------------------------------------------------===*/
+#ifndef MEMPLAN_LIB_CORE_INTERVAL_INDEX_H
+#define MEMPLAN_LIB_CORE_INTERVAL_INDEX_H
+
+#include <stdint.h>
+#include <stdlib.h>
+
+typedef struct mp_iindex {
+  size_t n, leaves;   /* leaves: power of two >= n */
+  int64_t *start;     /* start[r] of the interval of rank r, ascending */
+  int64_t *end;       /* end[i]: end of the interval with id i */
+  uint32_t *item;     /* item[r]: the id of rank r */
+  uint32_t *rank;     /* rank[i]: the rank of id i */
+  int64_t *maxend;    /* 2*leaves heap-ordered tree; [1] is the root */
+} mp_iindex;
+
+/* Growable list of item ids, the answer of a query. */
+typedef struct mp_idlist {
+  uint32_t *v;
+  size_t len, cap;
+} mp_idlist;
+
+static inline int mp_idlist_push(mp_idlist *l, uint32_t x) {
+  if (l->len == l->cap) {
+    size_t c = l->cap ? 2 * l->cap : 64;
+    uint32_t *nv = (uint32_t *)realloc(l->v, c * sizeof *nv);
+    if (!nv)
+      return -1;
+    l->v = nv;
+    l->cap = c;
+  }
+  l->v[l->len++] = x;
+  return 0;
+}
+
+typedef struct mp_iindex_key {
+  int64_t start;
+  uint32_t id;
+} mp_iindex_key;
+
+/* By start, ties by id: a total order, so the layout is deterministic. */
+static inline int mp_iindex_cmp(const void *a, const void *b) {
+  const mp_iindex_key *x = (const mp_iindex_key *)a,
+                      *y = (const mp_iindex_key *)b;
+  if (x->start != y->start)
+    return x->start < y->start ? -1 : 1;
+  return x->id < y->id ? -1 : (x->id > y->id);
+}
+
+/* Builds the index of n intervals [starts[i], ends[i]), all inactive. The
+ * arrays are copied. Returns 0, or -1 when out of memory or n >= 2^32 - 1. */
+static inline int mp_iindex_init(mp_iindex *ix, size_t n, const int64_t *starts,
+                                 const int64_t *ends) {
+  ix->n = n;
+  ix->leaves = 1;
+  while (ix->leaves < n)
+    ix->leaves *= 2;
+  ix->start = (int64_t *)malloc((n ? n : 1) * sizeof(int64_t));
+  ix->end = (int64_t *)malloc((n ? n : 1) * sizeof(int64_t));
+  ix->item = (uint32_t *)malloc((n ? n : 1) * sizeof(uint32_t));
+  ix->rank = (uint32_t *)malloc((n ? n : 1) * sizeof(uint32_t));
+  ix->maxend = (int64_t *)malloc(2 * ix->leaves * sizeof(int64_t));
+  if (n >= UINT32_MAX || !ix->start || !ix->end || !ix->item || !ix->rank ||
+      !ix->maxend)
+    return -1;
+  mp_iindex_key *keys = (mp_iindex_key *)malloc((n ? n : 1) * sizeof *keys);
+  if (!keys)
+    return -1;
+  for (size_t i = 0; i < n; ++i) {
+    keys[i].start = starts[i];
+    keys[i].id = (uint32_t)i;
+    ix->end[i] = ends[i];
+  }
+  qsort(keys, n, sizeof *keys, mp_iindex_cmp);
+  for (size_t r = 0; r < n; ++r) {
+    ix->start[r] = keys[r].start;
+    ix->item[r] = keys[r].id;
+    ix->rank[keys[r].id] = (uint32_t)r;
+  }
+  free(keys);
+  for (size_t k = 0; k < 2 * ix->leaves; ++k)
+    ix->maxend[k] = INT64_MIN;
+  return 0;
+}
+
+static inline void mp_iindex_free(mp_iindex *ix) {
+  free(ix->start);
+  free(ix->end);
+  free(ix->item);
+  free(ix->rank);
+  free(ix->maxend);
+}
+
+/* Makes interval `id` visible to queries. O(log n). */
+static inline void mp_iindex_activate(mp_iindex *ix, uint32_t id) {
+  size_t k = ix->leaves + ix->rank[id];
+  int64_t e = ix->end[id];
+  ix->maxend[k] = e;
+  for (k /= 2; k >= 1 && ix->maxend[k] < e; k /= 2)
+    ix->maxend[k] = e;
+}
+
+/* Appends to out the ids of the active intervals meeting [s, e), in rank
+ * (start) order. Returns 0, or -1 when out of memory. */
+static inline int mp_iindex_query(const mp_iindex *ix, int64_t s, int64_t e,
+                                  mp_idlist *out) {
+  /* R = number of intervals with start < e. */
+  size_t lo = 0, hi = ix->n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (ix->start[mid] < e)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  size_t R = lo;
+  if (R == 0 || ix->maxend[1] <= s)
+    return 0;
+  /* Iterative descent with an explicit stack of (node, first leaf rank,
+   * width). Each pop pushes at most two children, so the stack never holds
+   * more than one pending sibling per level: 2 * 64 slots are plenty. */
+  size_t stack[3 * 128], sp = 0;
+  stack[sp++] = 1;
+  stack[sp++] = 0;
+  stack[sp++] = ix->leaves;
+  while (sp) {
+    size_t width = stack[--sp], first = stack[--sp], k = stack[--sp];
+    if (ix->maxend[k] <= s || first >= R)
+      continue;
+    if (width == 1) {
+      if (mp_idlist_push(out, ix->item[first]) != 0)
+        return -1;
+      continue;
+    }
+    size_t half = width / 2;
+    /* Right child first so that the left one is popped first: answers come
+     * out in rank order. */
+    stack[sp++] = 2 * k + 1;
+    stack[sp++] = first + half;
+    stack[sp++] = half;
+    stack[sp++] = 2 * k;
+    stack[sp++] = first;
+    stack[sp++] = half;
+  }
+  return 0;
+}
+
+#endif
