@@ -1,0 +1,330 @@
+/* The milp planner (big-M MILP via CBC): exact optima on small instances,
+ * fixed offsets, capacity, the seed's example and case 08. Every solve runs
+ * without hitting the time limit, so CBC (single-threaded) is deterministic.
+ * Built without CBC, the planner must refuse with a message. */
+#include "memplan/csv.h"
+#include "memplan/memplan.h"
+#include "testutil.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#ifdef MEMPLAN_HAVE_CBC
+
+/* Solves with milp, asserts success, returns the peak. */
+static uint64_t milp_peak(const memplan_problem *p, memplan_plan *plan) {
+  char err[512];
+  memplan_options o;
+  memset(&o, 0, sizeof o);
+  o.time_limit = 60; /* generous: these instances take milliseconds */
+  int rc = memplan_solve(p, "milp", &o, plan, err, sizeof err);
+  if (rc != 0)
+    fail_msg("milp failed: %s", err);
+  return plan->peak;
+}
+
+static void test_seed_example(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "a", 10, 1, 0, 2);
+  memplan_problem_add(&p, "b", 20, 1, 1, 3);
+  memplan_problem_add(&p, "c", 15, 1, 2, 4);
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  assert_int_equal(milp_peak(&p, &plan), 35);
+  assert_int_equal(plan.lower_bound, 35);
+  assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+  assert_string_equal(plan.planner, "milp");
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
+/* Case 08: every common greedy order gives 3328; the optimum is the bound,
+ * 2304. */
+static void test_case08(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  char err[512];
+  int rc = memplan_csv_read(MEMPLAN_SHARED_DIR
+                            "/cases/08-greedy-vs-optimal-gap.csv",
+                            false, &p, NULL, err, sizeof err);
+  if (rc != 0)
+    fail_msg("%s", err);
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  assert_int_equal(milp_peak(&p, &plan), 2304);
+  assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
+/* An instance where the size-descending first-fit start is not optimal, so
+ * CBC itself must find the better order: case 08's shape built by hand
+ * with sizes scaled by 3 and alignment 1 (unit = gcd = 768). */
+static void test_beats_first_fit(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "a", 3072, 1, 0, 5);
+  memplan_problem_add(&p, "b", 3840, 1, 0, 4);
+  memplan_problem_add(&p, "c", 3072, 1, 4, 6);
+  memplan_problem_add(&p, "d", 3840, 1, 5, 6);
+  memplan_plan plan, greedy;
+  memplan_plan_init(&plan);
+  memplan_plan_init(&greedy);
+  char err[256];
+  assert_int_equal(memplan_solve(&p, "greedy-size", NULL, &greedy, err,
+                                 sizeof err), 0);
+  assert_int_equal(greedy.peak, 3 * 3328);
+  assert_int_equal(milp_peak(&p, &plan), 3 * 2304);
+  assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+  memplan_plan_free(&plan);
+  memplan_plan_free(&greedy);
+  memplan_problem_free(&p);
+}
+
+/* 200 seeded random instances of 2..8 buffers, half with alignment up to
+ * 16, some with a fixed buffer: milp equals the brute-force optimum and
+ * says it is optimal. */
+static void test_matches_brute_force(void **state) {
+  (void)state;
+  int cbc_branched = 0;
+  for (uint64_t seed = 1; seed <= 200; ++seed) {
+    uint64_t rs = seed * 7919;
+    size_t n = (size_t)tu_range(&rs, 2, 8);
+    memplan_problem p;
+    memplan_problem_init(&p);
+    tu_random_problem(&p, seed, n, 64, 6, seed % 2 ? 16 : 1);
+    if (seed % 5 == 0) {
+      /* Fix buffer 0 at an aligned offset a little above the bottom. */
+      memplan_buffer *b = &p.buffers[0];
+      b->fixed = true;
+      b->offset = b->alignment * tu_range(&rs, 0, 3);
+    }
+    memplan_plan plan;
+    memplan_plan_init(&plan);
+    uint64_t peak = milp_peak(&p, &plan);
+    uint64_t best = tu_brute_force_peak(&p);
+    if (peak != best)
+      fail_msg("seed %llu: milp peak %llu, brute force %llu",
+               (unsigned long long)seed, (unsigned long long)peak,
+               (unsigned long long)best);
+    assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+    assert_int_equal(plan.lower_bound, best);
+    if (plan.work > 0)
+      cbc_branched++;
+    memplan_plan_free(&plan);
+    memplan_problem_free(&p);
+  }
+  /* Not all trivial: some instances needed CBC's branch and bound. */
+  assert_true(cbc_branched > 0);
+}
+
+static void test_fixed_offsets_honored(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "a", 10, 1, 0, 4);
+  memplan_problem_add(&p, "b", 20, 1, 0, 4);
+  memplan_problem_add(&p, "c", 8, 8, 1, 3);
+  p.buffers[0].fixed = true;
+  p.buffers[0].offset = 12;
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  uint64_t peak = milp_peak(&p, &plan);
+  assert_int_equal(plan.offsets[0], 12);
+  /* b (20) cannot go below a (only 12 bytes there): it goes at 22 or
+   * above; c (8, aligned 8) fits at 0. Optimum: 42. */
+  assert_int_equal(peak, 42);
+  assert_int_equal(plan.offsets[1], 22);
+  assert_int_equal(plan.offsets[2], 0);
+  assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
+static void test_overlapping_fixed_refused(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "a", 10, 1, 0, 4);
+  memplan_problem_add(&p, "b", 10, 1, 2, 6);
+  p.buffers[0].fixed = p.buffers[1].fixed = true;
+  p.buffers[0].offset = 0;
+  p.buffers[1].offset = 5;
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  char err[512];
+  assert_int_equal(memplan_solve(&p, "milp", NULL, &plan, err, sizeof err),
+                   -1);
+  assert_non_null(strstr(err, "'a' and 'b'"));
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
+/* Capacity 40 on the seed's example: the optimum (35) fits. Capacity 34:
+ * below the live-bytes bound, infeasible at once. A capacity between the
+ * bound and the optimum needs CBC's proof: three mutually conflicting
+ * 10-byte buffers aligned to 16 have bound 30 but optimum 42 (0, 16, 32),
+ * so capacity 41 is infeasible only by the search. */
+static void test_capacity(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "a", 10, 1, 0, 2);
+  memplan_problem_add(&p, "b", 20, 1, 1, 3);
+  memplan_problem_add(&p, "c", 15, 1, 2, 4);
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  p.capacity = 40;
+  assert_int_equal(milp_peak(&p, &plan), 35);
+  assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+  p.capacity = 34;
+  char err[512];
+  assert_int_equal(memplan_solve(&p, "milp", NULL, &plan, err, sizeof err),
+                   -1);
+  assert_int_equal(plan.status, MEMPLAN_INFEASIBLE);
+  memplan_problem_free(&p);
+
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "x", 10, 16, 0, 3);
+  memplan_problem_add(&p, "y", 10, 16, 0, 3);
+  memplan_problem_add(&p, "z", 10, 16, 0, 3);
+  p.capacity = 42;
+  assert_int_equal(milp_peak(&p, &plan), 42);
+  assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+  p.capacity = 41;
+  assert_int_equal(memplan_solve(&p, "milp", NULL, &plan, err, sizeof err),
+                   -1);
+  assert_int_equal(plan.status, MEMPLAN_INFEASIBLE);
+  assert_non_null(strstr(err, "infeasible"));
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
+/* Zero-size buffers take no space; a fixed zero-size buffer still sets the
+ * peak to at least its offset. */
+static void test_zero_size(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "a", 0, 1, 0, 4);
+  memplan_problem_add(&p, "b", 16, 1, 0, 4);
+  memplan_problem_add(&p, "c", 16, 1, 0, 4);
+  memplan_problem_add(&p, "z", 0, 64, 0, 4);
+  p.buffers[3].fixed = true;
+  p.buffers[3].offset = 64;
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  assert_int_equal(milp_peak(&p, &plan), 64);
+  assert_int_equal(plan.offsets[3], 64);
+  p.buffers[3].offset = 0;
+  assert_int_equal(milp_peak(&p, &plan), 32);
+  assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
+/* Large sizes: the unit scaling keeps CBC's numbers small (gcd 2^32). */
+static void test_large_sizes_scaled(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  const uint64_t G = 1ull << 32;
+  memplan_problem_add(&p, "a", 4 * G, 1, 0, 5);
+  memplan_problem_add(&p, "b", 5 * G, 1, 0, 4);
+  memplan_problem_add(&p, "c", 4 * G, 1, 4, 6);
+  memplan_problem_add(&p, "d", 5 * G, 1, 5, 6);
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  assert_int_equal(milp_peak(&p, &plan), 9 * G);
+  assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
+/* Beyond the pair cap the planner refuses rather than build a huge model:
+ * 300 buffers all live together make 44850 pairs. */
+static void test_pair_cap(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  for (int i = 0; i < 300; ++i)
+    memplan_problem_add(&p, NULL, 8, 1, 0, 10);
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  char err[512];
+  assert_int_equal(memplan_solve(&p, "milp", NULL, &plan, err, sizeof err),
+                   -1);
+  assert_non_null(strstr(err, "conflicting buffer pairs"));
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
+/* Same input, same plan, byte for byte. */
+static void test_deterministic(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  tu_random_problem(&p, 4242, 12, 256, 8, 8);
+  memplan_plan a, b;
+  memplan_plan_init(&a);
+  memplan_plan_init(&b);
+  milp_peak(&p, &a);
+  milp_peak(&p, &b);
+  assert_int_equal(a.peak, b.peak);
+  assert_memory_equal(a.offsets, b.offsets, p.count * sizeof *a.offsets);
+  memplan_plan_free(&a);
+  memplan_plan_free(&b);
+  memplan_problem_free(&p);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_seed_example),
+      cmocka_unit_test(test_case08),
+      cmocka_unit_test(test_beats_first_fit),
+      cmocka_unit_test(test_matches_brute_force),
+      cmocka_unit_test(test_fixed_offsets_honored),
+      cmocka_unit_test(test_overlapping_fixed_refused),
+      cmocka_unit_test(test_capacity),
+      cmocka_unit_test(test_zero_size),
+      cmocka_unit_test(test_large_sizes_scaled),
+      cmocka_unit_test(test_pair_cap),
+      cmocka_unit_test(test_deterministic),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
+
+#else /* built without CBC */
+
+static void test_refuses_without_cbc(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "a", 10, 1, 0, 2);
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  char err[512];
+  assert_int_equal(memplan_solve(&p, "milp", NULL, &plan, err, sizeof err),
+                   -1);
+  assert_non_null(strstr(err, "without CBC"));
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_refuses_without_cbc),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
+
+#endif
