@@ -4,15 +4,24 @@
 |*                                                                            *|
 |*   # comment lines start with '#'; two directives are read from them:      *|
 |*   #   "# alignment: N"  default alignment of every buffer (power of two)   *|
-|*   #   "# capacity: N"   arena capacity in bytes                            *|
+|*   #   "# capacity: N"   arena capacity in bytes (0 = unlimited)            *|
 |*   id,lower,upper,size[,alignment][,offset]                                 *|
 |*                                                                            *|
-|* Columns are found by name, in any order; unknown columns are an error.     *|
-|* `lower`/`upper` are the half-open live interval [lower, upper) in steps;   *|
-|* a column named `end` instead of `upper` is inclusive (upper = end + 1,     *|
-|* the TFLite/TFLM/IREE convention). `id` is any string without commas.       *|
-|* An empty `offset` cell means "free"; a number fixes the buffer there.      *|
-|* Blank lines are skipped. Numbers are decimal, no sign, no spaces.          *|
+|* Columns are found by name, in any order; unknown or repeated columns are   *|
+|* an error. `lower`/`upper` are the half-open live interval [lower, upper)   *|
+|* in schedule steps (int64, may be negative); a column named `end` instead   *|
+|* of `upper` is inclusive (upper = end + 1, the TFLite/TFLM/IREE             *|
+|* convention). `id` is any non-empty string without commas (ids are not      *|
+|* quoted; a line starting with '#' is always a comment) and must be unique.  *|
+|* `size`, `alignment`, `offset` are bytes (uint64). An empty `alignment`     *|
+|* cell means the file's default; an empty `offset` cell means "free", a      *|
+|* number fixes the buffer there.                                             *|
+|*                                                                            *|
+|* Numbers are decimal, no spaces, no '+'; only lower/upper/end take a '-'.   *|
+|* Blank lines are skipped, CRLF line ends and a UTF-8 BOM are accepted.      *|
+|* A directive is a comment whose text starts with "alignment:" or            *|
+|* "capacity:"; other comments are free prose. A directive may appear         *|
+|* anywhere in the file; repeating one with a different value is an error.   *|
 \*===----------------------------------------------------------------------===*/
 
 #ifndef MEMPLAN_CSV_H
@@ -36,34 +45,72 @@ typedef struct memplan_csv_info {
    *  when there was none). has_offset_value[i] says whether cell i was set. */
   uint64_t *offsets;
   bool *has_offset_value;
+  /** Writer only: text written as '#' comment lines at the top of the file
+   *  (one per '\n'-separated line), e.g. how the file was generated. Not
+   *  owned; the reader sets it to NULL. */
+  const char *comment;
 } memplan_csv_info;
 
-/** Reads a problem from `path` ("-" = stdin). `p` must be initialized; on
- *  success it holds the buffers and capacity. `info` may be NULL; when not,
- *  it is filled and must be released with memplan_csv_info_free.
+/** Reads a problem from `path` ("-" = stdin). `p` must be initialized and
+ *  empty; on success it holds the buffers (in file order, ids copied) and
+ *  the capacity. `info` may be NULL; when not, it is filled and must be
+ *  released with memplan_csv_info_free (also after an error: harmless).
+ *
  *  Offset cells fix buffers (buffer.fixed) unless `offsets_are_plan` is true,
- *  in which case they are only returned in info->offsets (for `check`).
- *  Returns 0 on success; -1 with "FILE:LINE: column 'NAME': message" in err
- *  for unreadable files, an empty file, a missing/unknown/duplicate header
- *  column, non-numeric or out-of-range fields, negative sizes, lower >= upper,
- *  duplicate ids, alignment not a power of two, a fixed offset that is not a
- *  multiple of its alignment, or values that overflow 64 bits. On error `p`
- *  is left empty. */
+ *  in which case the file is a plan (for `memplan check`): the `offset`
+ *  column is required, every cell must be set, and the values are only
+ *  returned in info->offsets (their alignment is then the validator's
+ *  business, not a read error).
+ *
+ *  Time: O(n) expected (ids are checked for duplicates with a hash set);
+ *  memory: the problem plus a few words per row while reading.
+ *
+ *  Returns 0 on success; -1 with a message in err, of the form
+ *  "FILE:LINE: column 'NAME': what is wrong" where a line and a column apply
+ *  ("FILE:LINE: directive 'KEY': ..." for directives, "FILE: ..." for
+ *  unreadable files), for: a file that cannot be opened or read, an empty
+ *  file (no header), a missing/unknown/repeated header column (or both
+ *  `upper` and `end`), a row with too few or too many cells, an empty id,
+ *  non-numeric or empty numbers, negative sizes, lower >= upper (end <
+ *  lower), duplicate ids (naming the first line too), an alignment that is
+ *  not a power of two, a fixed offset that is not a multiple of its
+ *  alignment, values that overflow 64 bits, and a sum of sizes (padded to
+ *  their alignment, above the highest fixed buffer) that overflows 64 bits
+ *  (the budget memplan_problem_check enforces). On error `p` is left empty
+ *  and `info` zeroed. */
 int memplan_csv_read(const char *path, bool offsets_are_plan,
                      memplan_problem *p, memplan_csv_info *info, char *err,
                      size_t err_len);
 
-/** Same, from an open stream; `name` is used in messages. */
+/** Same, from an open stream (not closed); `name` is used in messages. */
 int memplan_csv_read_stream(FILE *in, const char *name, bool offsets_are_plan,
                             memplan_problem *p, memplan_csv_info *info,
                             char *err, size_t err_len);
 
+/** Releases info->offsets / has_offset_value and zeroes `info` (default
+ *  alignment back to 1). NULL is allowed. */
 void memplan_csv_info_free(memplan_csv_info *info);
 
 /** Writes the problem with the plan's offsets: the input's columns (per
- *  `info`, which may be NULL for id,lower,upper,size) plus `offset`. Writes
- *  to a temporary file beside `path` and renames it, so a failure leaves no
- *  half-written file ("-" = stdout). Returns 0, or -1 with a message. */
+ *  `info`, which may be NULL for id,lower,upper,size) plus `offset`.
+ *  - `end` instead of `upper` when info->inclusive_end;
+ *  - an `alignment` column when the input had one or when some buffer's
+ *    alignment differs from the default (info->default_alignment, else 1);
+ *    "# alignment: N" when that default is > 1, "# capacity: N" when
+ *    p->capacity != 0, so the file reads back to the same problem;
+ *  - `offset` = offsets[i]; with offsets == NULL the problem itself is
+ *    written: the fixed offsets, empty cells for free buffers, and no offset
+ *    column at all when no buffer is fixed and the input had none.
+ *  A buffer without id is written as its index. Output is deterministic
+ *  (rows in problem order, decimal numbers).
+ *
+ *  Writes to a temporary file beside `path` (created with mode 0666 &
+ *  ~umask) and renames it over `path`, so a failure leaves no half-written
+ *  and no new file ("-" = stdout, written directly).
+ *  Returns 0, or -1 with "PATH: reason" in err: an id that cannot be written
+ *  (empty, starting with '#', containing a comma or a line break; checked
+ *  before anything is created), the file cannot be created (missing or
+ *  unwritable directory), a write/close/rename error, or out of memory. */
 int memplan_csv_write(const char *path, const memplan_problem *p,
                       const memplan_csv_info *info, const uint64_t *offsets,
                       char *err, size_t err_len);

@@ -1,0 +1,115 @@
+/*===-- check.c - `memplan check`: validate a plan -----------------------===*\
+|*                                                                            *|
+|* A plan is a CSV problem whose offset column holds the answer. Here the     *|
+|* offsets are not constraints: they are what memplan_validate judges,        *|
+|* against the live intervals, the alignments and the capacity. Plans from    *|
+|* other tools can be checked the same way, which is the point: the           *|
+|* validator shares no code with any planner.                                 *|
+\*===----------------------------------------------------------------------===*/
+#include "commands.h"
+#include "memplan/csv.h"
+
+#include <getopt.h>
+#include <inttypes.h>
+#include <string.h>
+
+static const char *const CMD = "check";
+
+static void check_usage(FILE *out) {
+  fprintf(out,
+          "usage: memplan check PLAN.csv [OPTIONS]\n"
+          "\n"
+          "Validates the plan in PLAN.csv (\"-\" = stdin): a CSV problem "
+          "whose offset\n"
+          "column gives every buffer's offset. Checks that buffers live at "
+          "the same\n"
+          "time share no byte, that offsets are aligned and, with a capacity "
+          "('#\n"
+          "capacity: N' or --capacity), that the peak fits. Prints\n"
+          "  valid buffers=N peak=BYTES lower_bound=BYTES gap=PCT%%\n"
+          "or names the first violation and the buffers involved.\n"
+          "\n"
+          "options:\n"
+          "      --capacity=BYTES   arena capacity (overrides the file's; 0 "
+          "= none)\n"
+          "      --alignment=N      require every offset to be a multiple of "
+          "N too\n"
+          "  -h, --help             this help\n"
+          "\n"
+          "exit status: 0 valid; 1 invalid plan; 2 usage or input error.\n");
+}
+
+int memplan_cmd_check(int argc, char **argv) {
+  enum { OPT_CAP = 256, OPT_ALIGN };
+  static const struct option longopts[] = {
+      {"capacity", required_argument, NULL, OPT_CAP},
+      {"alignment", required_argument, NULL, OPT_ALIGN},
+      {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0},
+  };
+  bool have_cap = false;
+  uint64_t capacity = 0, alignment = 0;
+  int c;
+  opterr = 0;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+    switch (c) {
+    case OPT_CAP:
+      if (memplan_cli_u64(CMD, "capacity", optarg, &capacity))
+        return 2;
+      have_cap = true;
+      break;
+    case OPT_ALIGN:
+      if (memplan_cli_u64(CMD, "alignment", optarg, &alignment))
+        return 2;
+      if (alignment == 0 || (alignment & (alignment - 1)))
+        return memplan_cli_usage_error(
+            CMD, "--alignment: %s is not a power of two", optarg);
+      break;
+    case 'h':
+      check_usage(stdout);
+      return 0;
+    case ':':
+      return memplan_cli_usage_error(CMD, "option '%s' needs a value",
+                                     argv[optind - 1]);
+    default:
+      return memplan_cli_usage_error(CMD, "unknown option '%s'",
+                                     argv[optind - 1]);
+    }
+  }
+  if (optind >= argc)
+    return memplan_cli_usage_error(CMD, "missing the plan file PLAN.csv");
+  if (argc - optind > 1)
+    return memplan_cli_usage_error(CMD, "unexpected argument '%s'",
+                                   argv[optind + 1]);
+  const char *path = argv[optind];
+
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_csv_info info;
+  char err[1024];
+  if (memplan_csv_read(path, true, &p, &info, err, sizeof err) != 0) {
+    memplan_csv_info_free(&info);
+    return memplan_cli_fail(CMD, 2, "%s", err);
+  }
+  /* No buffer is fixed in a plan, so prepare only applies the overrides
+   * and the well-formedness check. */
+  int code = memplan_cli_prepare(CMD, path, &p, have_cap, capacity, alignment);
+  if (code == 0) {
+    uint64_t peak = 0;
+    int v = memplan_validate(&p, info.offsets, &peak, err, sizeof err);
+    if (v < 0) {
+      code = memplan_cli_fail(CMD, 2, "%s: out of memory", path);
+    } else if (v > 0) {
+      code = memplan_cli_fail(CMD, 1, "%s: invalid plan: %s", path, err);
+    } else {
+      uint64_t lb = memplan_lower_bound(&p, NULL);
+      printf("valid buffers=%zu peak=%" PRIu64 " lower_bound=%" PRIu64
+             " gap=%.2f%%\n",
+             p.count, peak, lb, memplan_cli_gap_percent(peak, lb));
+    }
+  }
+  memplan_csv_info_free(&info);
+  memplan_problem_free(&p);
+  return code;
+}

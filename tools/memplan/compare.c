@@ -1,0 +1,201 @@
+/*===-- compare.c - `memplan compare`: several planners, one problem -----===*\
+|*                                                                            *|
+|* One summary row per planner, in the same key=value form as `solve`, so a   *|
+|* row can be grepped the same way. A planner that fails does not stop the    *|
+|* others: its row says status=error and why, and the exit status reports it. *|
+\*===----------------------------------------------------------------------===*/
+#include "commands.h"
+#include "memplan/csv.h"
+
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const CMD = "compare";
+
+/* milp has one binary per conflicting pair: beyond this many buffers CBC
+ * spends its whole time limit on the model, so it is left out by default. */
+enum { MILP_DEFAULT_MAX_BUFFERS = 60 };
+
+static void compare_usage(FILE *out) {
+  fprintf(out,
+          "usage: memplan compare IN.csv [OPTIONS]\n"
+          "\n"
+          "Runs several planners on the problem in IN.csv and prints one row "
+          "per\nplanner:\n"
+          "  planner=NAME buffers=N peak=BYTES lower_bound=BYTES gap=PCT%% "
+          "status=S time=SECs\n"
+          "then 'best=NAME peak=BYTES' (the lowest peak that fits, first in "
+          "list order).\n"
+          "\n"
+          "options:\n"
+          "      --planners=A,B,... planners to run, in this order (default: "
+          "every\n"
+          "                         registered planner; milp only when the "
+          "problem\n"
+          "                         has at most %d buffers)\n"
+          "  -t, --time-limit=SEC   wall-clock limit for each search planner\n"
+          "      --work-limit=N     deterministic work limit (search nodes)\n"
+          "      --capacity=BYTES   arena capacity (overrides '# capacity:')\n"
+          "      --alignment=N      raise every buffer's alignment to at "
+          "least N\n"
+          "  -h, --help             this help\n"
+          "\n"
+          "exit status: 0 every planner planned within the capacity; 1 some "
+          "plan is\ninfeasible or timed out; 2 usage or input error, or a "
+          "planner failed.\n",
+          MILP_DEFAULT_MAX_BUFFERS);
+}
+
+int memplan_cmd_compare(int argc, char **argv) {
+  enum { OPT_PLANNERS = 256, OPT_WORK, OPT_CAP, OPT_ALIGN };
+  static const struct option longopts[] = {
+      {"planners", required_argument, NULL, OPT_PLANNERS},
+      {"time-limit", required_argument, NULL, 't'},
+      {"work-limit", required_argument, NULL, OPT_WORK},
+      {"capacity", required_argument, NULL, OPT_CAP},
+      {"alignment", required_argument, NULL, OPT_ALIGN},
+      {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0},
+  };
+  const char *planners_arg = NULL;
+  memplan_options opts;
+  memset(&opts, 0, sizeof opts);
+  bool have_cap = false;
+  uint64_t capacity = 0, alignment = 0;
+  int c;
+  opterr = 0;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, ":t:h", longopts, NULL)) != -1) {
+    switch (c) {
+    case OPT_PLANNERS:
+      planners_arg = optarg;
+      break;
+    case 't':
+      if (memplan_cli_seconds(CMD, "time-limit", optarg, &opts.time_limit))
+        return 2;
+      break;
+    case OPT_WORK:
+      if (memplan_cli_u64(CMD, "work-limit", optarg, &opts.work_limit))
+        return 2;
+      break;
+    case OPT_CAP:
+      if (memplan_cli_u64(CMD, "capacity", optarg, &capacity))
+        return 2;
+      have_cap = true;
+      break;
+    case OPT_ALIGN:
+      if (memplan_cli_u64(CMD, "alignment", optarg, &alignment))
+        return 2;
+      if (alignment == 0 || (alignment & (alignment - 1)))
+        return memplan_cli_usage_error(
+            CMD, "--alignment: %s is not a power of two", optarg);
+      break;
+    case 'h':
+      compare_usage(stdout);
+      return 0;
+    case ':':
+      return memplan_cli_usage_error(CMD, "option '%s' needs a value",
+                                     argv[optind - 1]);
+    default:
+      return memplan_cli_usage_error(CMD, "unknown option '%s'",
+                                     argv[optind - 1]);
+    }
+  }
+  if (optind >= argc)
+    return memplan_cli_usage_error(CMD, "missing the input file IN.csv");
+  if (argc - optind > 1)
+    return memplan_cli_usage_error(CMD, "unexpected argument '%s'",
+                                   argv[optind + 1]);
+  const char *path = argv[optind];
+
+  /* The list of planners to run: names from --planners, checked before the
+   * (possibly large) input is read. */
+  size_t nreg = 0;
+  const memplan_planner *reg = memplan_planners(&nreg);
+  const char **names = calloc(nreg + 1, sizeof *names);
+  char *list = planners_arg ? strdup(planners_arg) : NULL;
+  size_t nnames = 0;
+  int code = (!names || (planners_arg && !list))
+                 ? memplan_cli_fail(CMD, 2, "out of memory")
+                 : 0;
+  if (code == 0 && list) {
+    size_t cap = nreg + 1;
+    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok;
+         tok = strtok_r(NULL, ",", &save)) {
+      if (!memplan_planner_find(tok)) {
+        code = memplan_cli_usage_error(CMD, "--planners: unknown planner "
+                                            "'%s'",
+                                       tok);
+        break;
+      }
+      if (nnames == cap) {
+        cap *= 2;
+        const char **nn = realloc(names, cap * sizeof *nn);
+        if (!nn) {
+          code = memplan_cli_fail(CMD, 2, "out of memory");
+          break;
+        }
+        names = nn;
+      }
+      names[nnames++] = tok;
+    }
+    if (code == 0 && nnames == 0)
+      code = memplan_cli_usage_error(CMD, "--planners: empty list");
+  }
+
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_csv_info info;
+  memset(&info, 0, sizeof info);
+  char err[1024];
+  if (code == 0 &&
+      memplan_csv_read(path, false, &p, &info, err, sizeof err) != 0)
+    code = memplan_cli_fail(CMD, 2, "%s", err);
+  if (code == 0)
+    code = memplan_cli_prepare(CMD, path, &p, have_cap, capacity, alignment);
+  if (code == 0 && !list)
+    for (size_t i = 0; i < nreg; ++i)
+      if (strcmp(reg[i].name, "milp") != 0 ||
+          p.count <= MILP_DEFAULT_MAX_BUFFERS)
+        names[nnames++] = reg[i].name;
+
+  const char *best = NULL;
+  uint64_t best_peak = 0;
+  bool ready = code == 0;
+  for (size_t k = 0; ready && k < nnames; ++k) {
+    memplan_plan plan;
+    memplan_plan_init(&plan);
+    int rc = memplan_solve(&p, names[k], &opts, &plan, err, sizeof err);
+    if (rc != 0) {
+      bool answer = plan.status == MEMPLAN_INFEASIBLE ||
+                    plan.status == MEMPLAN_TIMEOUT;
+      printf("planner=%s buffers=%zu status=%s message=\"%s\"\n", names[k],
+             p.count, answer ? memplan_status_name(plan.status) : "error",
+             err);
+      if (!answer)
+        code = 2;
+      else if (code != 2)
+        code = 1;
+    } else {
+      memplan_cli_print_summary(stdout, names[k], &p, &plan);
+      if (plan.status == MEMPLAN_INFEASIBLE) {
+        if (code != 2)
+          code = 1;
+      } else if (!best || plan.peak < best_peak) {
+        best = names[k];
+        best_peak = plan.peak;
+      }
+    }
+    fflush(stdout);
+    memplan_plan_free(&plan);
+  }
+  if (best)
+    printf("best=%s peak=%" PRIu64 "\n", best, best_peak);
+  free(list);
+  free(names);
+  memplan_csv_info_free(&info);
+  memplan_problem_free(&p);
+  return code;
+}

@@ -1,0 +1,241 @@
+/*===-- main.c - The memplan command-line tool: dispatch and helpers -----===*\
+|*                                                                            *|
+|* `memplan CMD ...` runs one subcommand (one file each). Exit codes are the  *|
+|* same for all of them, so scripts can tell "the plan is bad" from "the     *|
+|* command was wrong": 0 ok, 1 infeasible or invalid plan, 2 usage or input   *|
+|* error.                                                                     *|
+\*===----------------------------------------------------------------------===*/
+#include "commands.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef MEMPLAN_VERSION
+#define MEMPLAN_VERSION "unknown"
+#endif
+
+typedef struct command {
+  const char *name;
+  int (*run)(int argc, char **argv);
+  const char *summary;
+} command;
+
+static const command commands[] = {
+    {"solve", memplan_cmd_solve, "plan a CSV problem, print a summary, write "
+                                 "the plan"},
+    {"check", memplan_cmd_check, "validate a plan (a CSV with an offset "
+                                 "column)"},
+    {"compare", memplan_cmd_compare, "run several planners on one problem"},
+    {"gen", memplan_cmd_gen, "generate a seeded random problem"},
+    {"render", memplan_cmd_render, "draw a plan as a picture"},
+    {"study", memplan_cmd_study, "run a random study over many instances"},
+    {NULL, NULL, NULL},
+};
+
+static void usage(FILE *out) {
+  fprintf(out,
+          "usage: memplan COMMAND [OPTIONS] [ARGS]\n"
+          "       memplan --help | --version\n"
+          "       memplan help COMMAND   (same as memplan COMMAND --help)\n"
+          "\n"
+          "Static memory planning (dynamic storage allocation) on CSV "
+          "problems:\n"
+          "id,lower,upper,size[,alignment][,offset], live interval "
+          "[lower, upper)\n"
+          "in schedule steps, sizes and offsets in bytes.\n"
+          "\ncommands:\n");
+  for (const command *c = commands; c->name; ++c)
+    fprintf(out, "  %-8s %s\n", c->name, c->summary);
+  fprintf(out, "\nplanners:\n");
+  size_t n = 0;
+  const memplan_planner *pl = memplan_planners(&n);
+  for (size_t i = 0; i < n; ++i)
+    fprintf(out, "  %-12s %s\n", pl[i].name, pl[i].summary);
+  fprintf(out, "\nexit status: 0 ok, 1 infeasible or invalid plan, 2 usage "
+               "or input error\n");
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    usage(stderr);
+    return 2;
+  }
+  const char *name = argv[1];
+  if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+    usage(stdout);
+    return 0;
+  }
+  if (strcmp(name, "--version") == 0) {
+    printf("memplan %s\n", MEMPLAN_VERSION);
+    return 0;
+  }
+  char *help_argv[4];
+  if (strcmp(name, "help") == 0) {
+    if (argc < 3) {
+      usage(stdout);
+      return 0;
+    }
+    /* "memplan help solve" is "memplan solve --help". */
+    help_argv[0] = argv[0];
+    help_argv[1] = argv[2];
+    help_argv[2] = (char *)"--help";
+    help_argv[3] = NULL;
+    argv = help_argv;
+    argc = 3;
+    name = argv[1];
+  }
+  for (const command *c = commands; c->name; ++c)
+    if (strcmp(c->name, name) == 0)
+      return c->run(argc - 1, argv + 1);
+  fprintf(stderr, "memplan: unknown command '%s'\n", name);
+  fprintf(stderr, "Try 'memplan --help'.\n");
+  return 2;
+}
+
+/*===----------------------------------------------------------------------===*
+ * Helpers shared by the subcommands
+ *===----------------------------------------------------------------------===*/
+
+int memplan_cli_usage_error(const char *cmd, const char *fmt, ...) {
+  va_list ap;
+  fprintf(stderr, "memplan %s: ", cmd);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "\nTry 'memplan %s --help'.\n", cmd);
+  return 2;
+}
+
+int memplan_cli_fail(const char *cmd, int code, const char *fmt, ...) {
+  va_list ap;
+  fprintf(stderr, "memplan %s: ", cmd);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fputc('\n', stderr);
+  return code;
+}
+
+int memplan_cli_u64(const char *cmd, const char *opt, const char *s,
+                    uint64_t *out) {
+  /* Same strictness as the CSV reader: digits only, whole string. */
+  const char *t = s;
+  if (!*t)
+    return memplan_cli_usage_error(cmd, "--%s: empty value", opt);
+  for (; *t; ++t)
+    if (*t < '0' || *t > '9')
+      return memplan_cli_usage_error(
+          cmd, "--%s: '%s' is not a non-negative decimal integer", opt, s);
+  errno = 0;
+  unsigned long long v = strtoull(s, NULL, 10);
+  if (errno == ERANGE || v > UINT64_MAX)
+    return memplan_cli_usage_error(cmd, "--%s: '%s' overflows 64 bits", opt,
+                                   s);
+  *out = (uint64_t)v;
+  return 0;
+}
+
+int memplan_cli_seconds(const char *cmd, const char *opt, const char *s,
+                        double *out) {
+  char *end = NULL;
+  errno = 0;
+  double v = strtod(s, &end);
+  /* strtod also takes blanks, signs, "inf", hex: only plain decimals. */
+  bool plain = (s[0] >= '0' && s[0] <= '9') || s[0] == '.';
+  if (!plain || *end || errno == ERANGE || !isfinite(v) || v < 0)
+    return memplan_cli_usage_error(
+        cmd, "--%s: '%s' is not a non-negative number of seconds", opt, s);
+  *out = v;
+  return 0;
+}
+
+int memplan_cli_prepare(const char *cmd, const char *file,
+                        memplan_problem *p, bool have_capacity,
+                        uint64_t capacity, uint64_t alignment) {
+  char nb[24];
+  if (have_capacity)
+    p->capacity = capacity;
+  if (alignment) {
+    if (alignment & (alignment - 1))
+      return memplan_cli_usage_error(
+          cmd, "--alignment: %" PRIu64 " is not a power of two", alignment);
+    for (size_t i = 0; i < p->count; ++i) {
+      memplan_buffer *b = &p->buffers[i];
+      if (b->alignment < alignment)
+        b->alignment = alignment;
+      if (b->fixed && b->offset % b->alignment != 0)
+        return memplan_cli_fail(cmd, 2,
+                                "%s: buffer '%s': fixed offset %" PRIu64
+                                " is not a multiple of --alignment=%" PRIu64,
+                                file, memplan_buffer_name(p, i, nb),
+                                b->offset, alignment);
+    }
+  }
+  char err[512];
+  if (memplan_problem_check(p, err, sizeof err) != 0)
+    return memplan_cli_fail(cmd, 2, "%s: %s", file, err);
+
+  /* Fixed buffers are constraints, not choices: when they overlap each
+   * other or stick out of the capacity, no planner can succeed, and the
+   * honest answer is "infeasible" with the culprits named, not a planner
+   * failure. Validating the fixed buffers alone says exactly that. */
+  size_t nfixed = 0;
+  for (size_t i = 0; i < p->count; ++i)
+    nfixed += p->buffers[i].fixed;
+  if (!nfixed)
+    return 0;
+  memplan_problem sub;
+  memplan_problem_init(&sub);
+  uint64_t *offs = malloc(nfixed * sizeof *offs);
+  int rc = offs ? 0 : -1;
+  for (size_t i = 0; i < p->count && rc == 0; ++i) {
+    const memplan_buffer *b = &p->buffers[i];
+    if (!b->fixed)
+      continue;
+    int64_t k = memplan_problem_add(&sub, memplan_buffer_name(p, i, nb),
+                                    b->size, b->alignment, b->start, b->end);
+    if (k < 0) {
+      rc = -1;
+      break;
+    }
+    sub.buffers[k].fixed = true;
+    sub.buffers[k].offset = b->offset;
+    offs[k] = b->offset;
+  }
+  sub.capacity = p->capacity;
+  int v = rc == 0 ? memplan_validate(&sub, offs, NULL, err, sizeof err) : -1;
+  memplan_problem_free(&sub);
+  free(offs);
+  if (v < 0)
+    return memplan_cli_fail(cmd, 2, "%s: out of memory", file);
+  if (v > 0)
+    return memplan_cli_fail(cmd, 1,
+                            "%s: infeasible: the fixed offsets alone are "
+                            "invalid: %s",
+                            file, err);
+  return 0;
+}
+
+double memplan_cli_gap_percent(uint64_t peak, uint64_t lower_bound) {
+  if (lower_bound == 0 || peak <= lower_bound)
+    return 0.0;
+  return 100.0 * ((double)(peak - lower_bound) / (double)lower_bound);
+}
+
+void memplan_cli_print_summary(FILE *out, const char *planner,
+                               const memplan_problem *p,
+                               const memplan_plan *plan) {
+  fprintf(out,
+          "planner=%s buffers=%zu peak=%" PRIu64 " lower_bound=%" PRIu64
+          " gap=%.2f%% status=%s time=%.3fs",
+          planner, p->count, plan->peak, plan->lower_bound,
+          memplan_cli_gap_percent(plan->peak, plan->lower_bound),
+          memplan_status_name(plan->status), plan->seconds);
+  if (plan->planner[0] && strcmp(plan->planner, planner) != 0)
+    fprintf(out, " via=%s", plan->planner);
+  fputc('\n', out);
+}

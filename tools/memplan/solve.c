@@ -1,0 +1,176 @@
+/*===-- solve.c - `memplan solve`: plan one CSV problem ------------------===*\
+|*                                                                            *|
+|* Reads the problem, runs one planner through memplan_solve (which checks,   *|
+|* validates and measures), prints a one-line summary (or JSON) and writes    *|
+|* the plan as CSV. The plan file is written only for a plan that fits: an    *|
+|* infeasible answer exits 1 and leaves no output, like any other failure.    *|
+\*===----------------------------------------------------------------------===*/
+#include "commands.h"
+#include "memplan/csv.h"
+#include "memplan/json.h"
+
+#include <getopt.h>
+#include <string.h>
+
+static const char *const CMD = "solve";
+
+static void solve_usage(FILE *out) {
+  fprintf(out,
+          "usage: memplan solve IN.csv [OPTIONS]\n"
+          "\n"
+          "Plans the problem in IN.csv (\"-\" = stdin), prints one summary "
+          "line\n"
+          "  planner=NAME buffers=N peak=BYTES lower_bound=BYTES gap=PCT%% "
+          "status=S time=SECs\n"
+          "and writes the plan (the input's columns plus offset) with -o.\n"
+          "\n"
+          "options:\n"
+          "  -p, --planner=NAME     planner (default auto; see memplan "
+          "--help)\n"
+          "  -t, --time-limit=SEC   wall-clock limit for search planners\n"
+          "      --work-limit=N     deterministic work limit (search nodes)\n"
+          "      --capacity=BYTES   arena capacity (overrides '# capacity:'; "
+          "0 = none)\n"
+          "      --alignment=N      raise every buffer's alignment to at "
+          "least N\n"
+          "  -o, --output=OUT.csv   write the plan (\"-\" = stdout; the "
+          "summary then\n"
+          "                         goes to stderr)\n"
+          "      --json             print the summary as JSON instead\n"
+          "  -v, --verbose          planner progress on stderr\n"
+          "  -h, --help             this help\n"
+          "\n"
+          "exit status: 0 planned; 1 infeasible (over capacity, colliding "
+          "fixed\n"
+          "offsets) or no plan within the limits; 2 usage or input error. "
+          "No output\nfile is written unless the exit status is 0.\n");
+}
+
+int memplan_cmd_solve(int argc, char **argv) {
+  enum { OPT_WORK = 256, OPT_CAP, OPT_ALIGN, OPT_JSON };
+  static const struct option longopts[] = {
+      {"planner", required_argument, NULL, 'p'},
+      {"time-limit", required_argument, NULL, 't'},
+      {"work-limit", required_argument, NULL, OPT_WORK},
+      {"capacity", required_argument, NULL, OPT_CAP},
+      {"alignment", required_argument, NULL, OPT_ALIGN},
+      {"output", required_argument, NULL, 'o'},
+      {"json", no_argument, NULL, OPT_JSON},
+      {"verbose", no_argument, NULL, 'v'},
+      {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0},
+  };
+  const char *planner = "auto", *out_path = NULL;
+  memplan_options opts;
+  memset(&opts, 0, sizeof opts);
+  bool have_cap = false, json = false;
+  uint64_t capacity = 0, alignment = 0;
+  int c;
+  opterr = 0;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, ":p:t:o:vh", longopts, NULL)) != -1) {
+    switch (c) {
+    case 'p':
+      planner = optarg;
+      break;
+    case 't':
+      if (memplan_cli_seconds(CMD, "time-limit", optarg, &opts.time_limit))
+        return 2;
+      break;
+    case OPT_WORK:
+      if (memplan_cli_u64(CMD, "work-limit", optarg, &opts.work_limit))
+        return 2;
+      break;
+    case OPT_CAP:
+      if (memplan_cli_u64(CMD, "capacity", optarg, &capacity))
+        return 2;
+      have_cap = true;
+      break;
+    case OPT_ALIGN:
+      if (memplan_cli_u64(CMD, "alignment", optarg, &alignment))
+        return 2;
+      if (alignment == 0 || (alignment & (alignment - 1)))
+        return memplan_cli_usage_error(
+            CMD, "--alignment: %s is not a power of two", optarg);
+      break;
+    case 'o':
+      out_path = optarg;
+      break;
+    case OPT_JSON:
+      json = true;
+      break;
+    case 'v':
+      opts.verbose = 1;
+      break;
+    case 'h':
+      solve_usage(stdout);
+      return 0;
+    case ':':
+      return memplan_cli_usage_error(CMD, "option '%s' needs a value",
+                                     argv[optind - 1]);
+    default:
+      return memplan_cli_usage_error(CMD, "unknown option '%s'",
+                                     argv[optind - 1]);
+    }
+  }
+  if (optind >= argc)
+    return memplan_cli_usage_error(CMD, "missing the input file IN.csv");
+  if (argc - optind > 1)
+    return memplan_cli_usage_error(CMD, "unexpected argument '%s'",
+                                   argv[optind + 1]);
+  const char *in_path = argv[optind];
+  if (!memplan_planner_find(planner))
+    return memplan_cli_usage_error(CMD, "unknown planner '%s'", planner);
+  if (out_path && !*out_path)
+    return memplan_cli_usage_error(CMD, "-o: empty file name");
+  bool out_stdout = out_path && strcmp(out_path, "-") == 0;
+  if (json && out_stdout)
+    return memplan_cli_usage_error(
+        CMD, "--json and -o - would both write to stdout");
+  FILE *summary_out = out_stdout ? stderr : stdout;
+
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_csv_info info;
+  char err[1024];
+  if (memplan_csv_read(in_path, false, &p, &info, err, sizeof err) != 0) {
+    memplan_csv_info_free(&info);
+    return memplan_cli_fail(CMD, 2, "%s", err);
+  }
+  int code = memplan_cli_prepare(CMD, in_path, &p, have_cap, capacity,
+                                 alignment);
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  if (code == 0 &&
+      memplan_solve(&p, planner, &opts, &plan, err, sizeof err) != 0) {
+    /* A planner that proved nothing fits, or found nothing in time, is an
+     * answer about the problem (exit 1); anything else is an error. */
+    if (plan.status == MEMPLAN_INFEASIBLE || plan.status == MEMPLAN_TIMEOUT)
+      code = memplan_cli_fail(CMD, 1, "%s: %s", in_path, err);
+    else
+      code = memplan_cli_fail(CMD, 2, "%s: %s", in_path, err);
+  }
+  if (code == 0) {
+    if (json) {
+      json_t *j = memplan_json_summary(&p, &plan, false);
+      if (!j || memplan_json_write("-", j, err, sizeof err) != 0)
+        code = memplan_cli_fail(CMD, 2, "cannot print JSON: %s",
+                                j ? err : "out of memory");
+      json_decref(j);
+    } else {
+      memplan_cli_print_summary(summary_out, planner, &p, &plan);
+    }
+    if (code == 0 && plan.status == MEMPLAN_INFEASIBLE)
+      code = memplan_cli_fail(CMD, 1, "%s: infeasible: %s%s", in_path,
+                              plan.message,
+                              out_path ? " (no plan written)" : "");
+  }
+  if (code == 0 && out_path &&
+      memplan_csv_write(out_path, &p, &info, plan.offsets, err,
+                        sizeof err) != 0)
+    code = memplan_cli_fail(CMD, 2, "%s", err);
+  memplan_plan_free(&plan);
+  memplan_csv_info_free(&info);
+  memplan_problem_free(&p);
+  return code;
+}
