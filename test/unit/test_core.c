@@ -1,0 +1,290 @@
+/* The problem model, memplan_problem_check, names, and memplan_solve's
+ * contract (status, lower bound, capacity, errors), plus the shared cases
+ * 01, 16 and 17 (generated at test time) with their stated values. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "memplan/memplan.h"
+#include "testutil.h"
+
+static void assert_contains(const char *hay, const char *needle) {
+  if (!strstr(hay, needle))
+    fail_msg("expected \"%s\" in message \"%s\"", needle, hay);
+}
+
+static void problem_add_and_free(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  char id[8] = "first";
+  /* Enough to force several reallocations. */
+  for (int i = 0; i < 100; ++i)
+    assert_int_equal(memplan_problem_add(&p, i ? NULL : id, 4, 1, i, i + 1),
+                     i);
+  strcpy(id, "xxxx"); /* the problem owns a copy */
+  assert_int_equal(p.count, 100);
+  assert_string_equal(p.buffers[0].id, "first");
+  assert_null(p.buffers[1].id);
+  assert_false(p.buffers[0].fixed);
+  char buf[24];
+  assert_string_equal(memplan_buffer_name(&p, 0, buf), "first");
+  assert_string_equal(memplan_buffer_name(&p, 42, buf), "#42");
+  memplan_problem_free(&p);
+  assert_int_equal(p.count, 0);
+  assert_null(p.buffers);
+  memplan_problem_free(&p); /* idempotent */
+}
+
+static void problem_check_errors(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  char err[256];
+  assert_int_equal(memplan_problem_check(&p, err, sizeof err), 0);
+  memplan_problem_add(&p, "ok", 8, 8, 0, 1);
+  memplan_problem_add(&p, "bad", 8, 1, 5, 5);
+  assert_int_equal(memplan_problem_check(&p, err, sizeof err), -1);
+  assert_contains(err, "'bad'");
+  assert_contains(err, "[5, 5)");
+  p.buffers[1].end = 6;
+  assert_int_equal(memplan_problem_check(&p, err, sizeof err), 0);
+
+  p.buffers[1].alignment = 0;
+  assert_int_equal(memplan_problem_check(&p, err, sizeof err), -1);
+  assert_contains(err, "alignment 0 is not a power of two");
+  p.buffers[1].alignment = 12;
+  assert_int_equal(memplan_problem_check(&p, err, sizeof err), -1);
+  assert_contains(err, "alignment 12");
+  p.buffers[1].alignment = 4;
+
+  p.buffers[0].fixed = true;
+  p.buffers[0].offset = 4;
+  assert_int_equal(memplan_problem_check(&p, err, sizeof err), -1);
+  assert_contains(err, "'ok': fixed offset 4 is not a multiple of its "
+                       "alignment 8");
+  p.buffers[0].offset = UINT64_MAX - 7;
+  assert_int_equal(memplan_problem_check(&p, err, sizeof err), -1);
+  assert_contains(err, "overflows 64 bits");
+  p.buffers[0].fixed = false;
+
+  /* Sums: each size fits, their total does not. */
+  p.buffers[0].size = 1ull << 63;
+  p.buffers[1].size = 1ull << 63;
+  assert_int_equal(memplan_problem_check(&p, err, sizeof err), -1);
+  assert_contains(err, "overflows 64 bits");
+  /* err may be NULL. */
+  assert_int_equal(memplan_problem_check(&p, NULL, 0), -1);
+  memplan_problem_free(&p);
+}
+
+static void names(void **state) {
+  (void)state;
+  assert_string_equal(memplan_status_name(MEMPLAN_OPTIMAL), "optimal");
+  assert_string_equal(memplan_status_name(MEMPLAN_FEASIBLE), "feasible");
+  assert_string_equal(memplan_status_name(MEMPLAN_INFEASIBLE), "infeasible");
+  assert_string_equal(memplan_status_name(MEMPLAN_TIMEOUT), "timeout");
+  assert_string_equal(memplan_status_name(MEMPLAN_ERROR), "error");
+  assert_non_null(memplan_planner_find("linear"));
+  assert_non_null(memplan_planner_find("greedy-size"));
+  assert_non_null(memplan_planner_find("best-fit"));
+  assert_null(memplan_planner_find("greedy"));
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  assert_null(plan.offsets);
+  assert_int_equal(plan.status, MEMPLAN_ERROR);
+  memplan_plan_free(&plan);
+}
+
+static void solve_errors(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "a", 8, 1, 0, 1);
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  char err[256];
+  assert_int_equal(memplan_solve(&p, "nope", NULL, &plan, err, sizeof err),
+                   -1);
+  assert_contains(err, "unknown planner 'nope'");
+  assert_int_equal(memplan_solve(&p, NULL, NULL, &plan, err, sizeof err), -1);
+  p.buffers[0].alignment = 3;
+  assert_int_equal(
+      memplan_solve(&p, "greedy-size", NULL, &plan, err, sizeof err), -1);
+  assert_contains(err, "'a'");
+  assert_contains(err, "not a power of two");
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
+static void solve_empty_problem(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  const char *names[] = {"linear", "greedy-size", "best-fit"};
+  for (int h = 0; h < 3; ++h) {
+    memplan_plan plan;
+    memplan_plan_init(&plan);
+    char err[256];
+    assert_int_equal(memplan_solve(&p, names[h], NULL, &plan, err, sizeof err),
+                     0);
+    assert_int_equal(plan.peak, 0);
+    assert_int_equal(plan.lower_bound, 0);
+    assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+    assert_string_equal(plan.planner, names[h]);
+    memplan_plan_free(&plan);
+  }
+}
+
+/* Capacity: a plan above it is returned (rc 0) with status infeasible; at
+ * or below it the status is optimal or feasible as usual. */
+static void solve_capacity(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "a", 10, 1, 0, 2);
+  memplan_problem_add(&p, "b", 20, 1, 1, 3);
+  memplan_problem_add(&p, "c", 15, 1, 2, 4);
+  p.capacity = 40;
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  char err[256];
+  assert_int_equal(
+      memplan_solve(&p, "greedy-size", NULL, &plan, err, sizeof err), 0);
+  assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+  assert_int_equal(plan.peak, 35);
+  /* Solving again into the same plan releases the old offsets. */
+  assert_int_equal(memplan_solve(&p, "best-fit", NULL, &plan, err, sizeof err),
+                   0);
+  assert_int_equal(plan.status, MEMPLAN_INFEASIBLE);
+  assert_int_equal(plan.peak, 45);
+  assert_contains(plan.message, "peak 45 exceeds the capacity 40");
+  p.capacity = 45;
+  memplan_options o = {0};
+  assert_int_equal(memplan_solve(&p, "best-fit", &o, &plan, err, sizeof err),
+                   0);
+  assert_int_equal(plan.status, MEMPLAN_FEASIBLE);
+  assert_int_equal(plan.lower_bound, 35);
+  assert_true(plan.seconds >= 0.0);
+  assert_true(plan.work > 0);
+  /* Lower bound above capacity: even the optimum does not fit. */
+  p.capacity = 30;
+  assert_int_equal(
+      memplan_solve(&p, "greedy-size", NULL, &plan, err, sizeof err), 0);
+  assert_int_equal(plan.status, MEMPLAN_INFEASIBLE);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
+/* Shared case 01: half-open ends. Every heuristic but linear reaches the
+ * optimum 2048 and never puts e on a or b. */
+static void shared_case_01(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "a", 1024, 1, 0, 2);
+  memplan_problem_add(&p, "e", 1024, 1, 1, 3);
+  memplan_problem_add(&p, "b", 1024, 1, 2, 4);
+  memplan_problem_add(&p, "c", 1024, 1, 4, 6);
+  const char *names[] = {"greedy-size", "best-fit"};
+  for (int h = 0; h < 2; ++h) {
+    memplan_plan plan;
+    memplan_plan_init(&plan);
+    char err[256];
+    assert_int_equal(memplan_solve(&p, names[h], NULL, &plan, err, sizeof err),
+                     0);
+    assert_int_equal(plan.peak, 2048);
+    assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+    assert_int_not_equal(plan.offsets[1], plan.offsets[0]);
+    assert_int_not_equal(plan.offsets[1], plan.offsets[2]);
+    memplan_plan_free(&plan);
+  }
+  memplan_problem_free(&p);
+}
+
+/* Shared case 16: sizes beyond 32 bits; optimal 5500000064 for both
+ * greedy-size and first/best fit, and offsets above 2^32. */
+static void shared_case_16(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "a", 3000000000ull, 64, 0, 3);
+  memplan_problem_add(&p, "b", 2500000000ull, 64, 1, 4);
+  memplan_problem_add(&p, "c", 3000000000ull, 64, 3, 6);
+  memplan_problem_add(&p, "d", 2500000000ull, 64, 4, 6);
+  memplan_problem_add(&p, "e", 64, 64, 0, 6);
+  assert_int_equal(memplan_lower_bound(&p, NULL), 5500000064ull);
+  const char *names[] = {"greedy-size", "best-fit"};
+  for (int h = 0; h < 2; ++h) {
+    memplan_plan plan;
+    memplan_plan_init(&plan);
+    char err[256];
+    assert_int_equal(memplan_solve(&p, names[h], NULL, &plan, err, sizeof err),
+                     0);
+    assert_int_equal(plan.peak, 5500000064ull);
+    assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+    memplan_plan_free(&plan);
+  }
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  char err[256];
+  assert_int_equal(memplan_solve(&p, "greedy-size", NULL, &plan, err,
+                                 sizeof err), 0);
+  assert_int_equal(plan.offsets[4], 5500000000ull); /* e above 2^32 */
+  assert_int_equal(memplan_solve(&p, "linear", NULL, &plan, err, sizeof err),
+                   0);
+  assert_int_equal(plan.peak, 11000000064ull);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
+/* Shared case 17, generated as its header says (N = 100000): greedy-size
+ * and best-fit both reach the bound 384. Speed is measured in bench/. */
+static void shared_case_17(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  char id[32];
+  for (int64_t i = 0; i < 100000; ++i) {
+    snprintf(id, sizeof id, "t%lld", (long long)i);
+    memplan_problem_add(&p, id, 64 * (1 + (uint64_t)(i % 3)), 64, i, i + 3);
+  }
+  assert_int_equal(memplan_lower_bound(&p, NULL), 384);
+  const char *names[] = {"greedy-size", "best-fit", "linear"};
+  for (int h = 0; h < 3; ++h) {
+    memplan_plan plan;
+    memplan_plan_init(&plan);
+    char err[256];
+    assert_int_equal(memplan_solve(&p, names[h], NULL, &plan, err, sizeof err),
+                     0);
+    if (h < 2) {
+      assert_int_equal(plan.peak, 384);
+      assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+    } else {
+      assert_int_equal(plan.peak, 64 * 2 * 100000 - 64); /* no reuse */
+    }
+    memplan_plan_free(&plan);
+  }
+  memplan_problem_free(&p);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(problem_add_and_free),
+      cmocka_unit_test(problem_check_errors),
+      cmocka_unit_test(names),
+      cmocka_unit_test(solve_errors),
+      cmocka_unit_test(solve_empty_problem),
+      cmocka_unit_test(solve_capacity),
+      cmocka_unit_test(shared_case_01),
+      cmocka_unit_test(shared_case_16),
+      cmocka_unit_test(shared_case_17),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
