@@ -1,0 +1,111 @@
+/*===-- memplan-c/pass.h - The memplan-static pass, C interface ----*- C -*-===*\
+|*                                                                            *|
+|* The boundary between the small C++ registration shim (lib/plugin) and the  *|
+|* pass body written in C on the MLIR C API (lib/pass). MLIR can register a   *|
+|* named pass with options only from C++, so the shim owns a Pass subclass    *|
+|* whose Pass::Options fill a memplan_pass_options and call                  *|
+|* memplan_static_run on each func.func. Everything else is C.               *|
+|*                                                                            *|
+|* The pass (see docs and /work/shared/design.md, "The pass contract"):       *|
+|*   1. numbers every op of the function in pre-order, regions included;     *|
+|*   2. computes each memref.alloc's live interval from its uses, through    *|
+|*      every alias, and decides which allocs can be planned (escapes,       *|
+|*      dynamic shapes, non-identity layouts, multi-block regions, parallel  *|
+|*      loop bodies are left alone with a remark);                          *|
+|*   3. plans each memory space's buffers with a core planner                *|
+|*      (memplan_solve, which also validates the plan);                      *|
+|*   4. rewrites planned allocs into memref.view of one i8 arena.            *|
+|*                                                                            *|
+|* Units: bytes for sizes, alignments and capacities; seconds for limits.     *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef MEMPLAN_C_PASS_H
+#define MEMPLAN_C_PASS_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Where the arena of a function lives. */
+typedef enum memplan_arena_kind {
+  /** One `memref.alloc` at function entry, freed before the return. */
+  MEMPLAN_ARENA_ALLOC = 0,
+  /** A private uninitialized `memref.global` per function and memory space,
+   *  read with `memref.get_global`: no heap use at all. */
+  MEMPLAN_ARENA_GLOBAL = 1
+} memplan_arena_kind;
+
+/** The pass options, as the shim parsed them. Strings are borrowed for the
+ *  duration of one memplan_static_run call. */
+typedef struct memplan_pass_options {
+  /** Core planner name (memplan_planner_find); default "auto". */
+  const char *planner;
+  /** Minimum offset alignment in bytes, a power of two >= 1 (default 64). A
+   *  buffer's alignment is max(this, its `alignment` attribute, its element
+   *  byte size rounded up to a power of two). */
+  uint64_t alignment;
+  /** Wall-clock limit in seconds for search planners; <= 0: the planner's
+   *  default. */
+  double time_limit;
+  /** Arena placement. */
+  memplan_arena_kind arena;
+  /** Emit one summary remark per function. (Remarks for buffers left alone
+   *  are emitted always.) */
+  bool remarks;
+  /** Arena capacity in bytes per memory space; 0 = unlimited. A plan whose
+   *  arena exceeds it is an error and fails the pass. */
+  uint64_t capacity;
+  /** If non-NULL and non-empty: write a JSON report of every planned
+   *  function to this path (rewritten by each function; the last wins when
+   *  several functions plan buffers, so use one function or one file per
+   *  function). */
+  const char *report;
+  /** If non-NULL and non-empty: write an SVG picture of the plan (same rule
+   *  as `report`). */
+  const char *picture;
+} memplan_pass_options;
+
+/** Fills `o` with the defaults: planner "auto", alignment 64, no time limit,
+ *  arena alloc, no summary remarks, no capacity, no report, no picture. */
+void memplan_pass_options_init(memplan_pass_options *o);
+
+/** Checks option values: the planner exists, alignment is a nonzero power of
+ *  two, the time limit is finite and >= 0. Returns 0 if they are valid, else
+ *  -1 with a message (naming the option and the accepted values) written to
+ *  err (truncated to err_len, NUL-terminated; err may be NULL). */
+int memplan_pass_options_check(const memplan_pass_options *o, char *err,
+                               size_t err_len);
+
+/** Runs memplan-static on one `func.func` (other ops: success, untouched).
+ *  Diagnostics go through the op's context (errors at the function or alloc
+ *  location). Returns failure for bad options, a plan that does not fit
+ *  `capacity`, a planner error, or a plan the validator rejects; the function
+ *  is then left unchanged. Functions are independent: calls on different
+ *  functions of one module may run on different threads at once. */
+MlirLogicalResult memplan_static_run(MlirOperation func,
+                                     const memplan_pass_options *opts);
+
+/*===----------------------------------------------------------------------===*
+ * Provided by the C++ shim (MLIR's C API can only emit errors)
+ *===----------------------------------------------------------------------===*/
+
+/** Emits a remark at `loc`; msg is copied. */
+void memplan_emit_remark(MlirLocation loc, const char *msg);
+/** Emits a warning at `loc`; msg is copied. */
+void memplan_emit_warning(MlirLocation loc, const char *msg);
+/** Registers the `memplan-static` pass in MLIR's global pass registry
+ *  (idempotent). Called by the plugin entry point and by memplan-opt. */
+void memplan_register_passes(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MEMPLAN_C_PASS_H */

@@ -1,0 +1,379 @@
+/*===-- pass.c - memplan-static driver: stages, diagnostics, reports ------===*\
+|*                                                                            *|
+|* memplan_static_run runs the stages on one func.func in order:              *|
+|*   schedule.c -> liveness.c -> plan.c -> rewrite.c                          *|
+|* and reports: a remark for every alloc left alone (always: a user must be   *|
+|* able to see why a buffer kept its own allocation), one summary remark per  *|
+|* function with remarks=true, errors at the function for bad options, a plan *|
+|* over capacity or a planner failure. The IR is only touched by rewrite.c,   *|
+|* after every check passed, so a failing run leaves the function unchanged.  *|
+|* Also here: the small hash map and helpers the stages share.                *|
+\*===----------------------------------------------------------------------===*/
+#include "pass_internal.h"
+
+#include "memplan/json.h"
+#include "memplan/svg.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Diagnostics.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/*--- pointer map ----------------------------------------------------------*/
+
+static size_t hash_ptr(const void *p) {
+  uint64_t x = (uint64_t)(uintptr_t)p;
+  x ^= x >> 33;
+  x *= UINT64_C(0xff51afd7ed558ccd);
+  x ^= x >> 33;
+  return (size_t)x;
+}
+
+void mp_ptrmap_free(mp_ptrmap *m) {
+  free(m->keys);
+  free(m->vals);
+  memset(m, 0, sizeof *m);
+}
+
+static int grow(mp_ptrmap *m) {
+  size_t cap = m->cap ? 2 * m->cap : 64;
+  const void **keys = calloc(cap, sizeof *keys);
+  int64_t *vals = calloc(cap, sizeof *vals);
+  if (!keys || !vals) {
+    free(keys);
+    free(vals);
+    return -1;
+  }
+  for (size_t i = 0; i < m->cap; ++i) {
+    if (!m->keys[i])
+      continue;
+    size_t j = hash_ptr(m->keys[i]) & (cap - 1);
+    while (keys[j])
+      j = (j + 1) & (cap - 1);
+    keys[j] = m->keys[i];
+    vals[j] = m->vals[i];
+  }
+  free(m->keys);
+  free(m->vals);
+  m->keys = keys;
+  m->vals = vals;
+  m->cap = cap;
+  return 0;
+}
+
+int mp_ptrmap_put(mp_ptrmap *m, const void *key, int64_t val) {
+  if (2 * (m->n + 1) > m->cap && grow(m))
+    return -1;
+  size_t j = hash_ptr(key) & (m->cap - 1);
+  while (m->keys[j] && m->keys[j] != key)
+    j = (j + 1) & (m->cap - 1);
+  if (!m->keys[j]) {
+    m->keys[j] = key;
+    m->n++;
+  }
+  m->vals[j] = val;
+  return 0;
+}
+
+int64_t mp_ptrmap_get(const mp_ptrmap *m, const void *key, int64_t dflt) {
+  if (!m->cap)
+    return dflt;
+  size_t j = hash_ptr(key) & (m->cap - 1);
+  while (m->keys[j]) {
+    if (m->keys[j] == key)
+      return m->vals[j];
+    j = (j + 1) & (m->cap - 1);
+  }
+  return dflt;
+}
+
+/*--- helpers --------------------------------------------------------------*/
+
+bool mp_op_is(MlirOperation op, const char *name) {
+  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
+  size_t n = strlen(name);
+  return s.length == n && memcmp(s.data, name, n) == 0;
+}
+
+bool mp_op_has_prefix(MlirOperation op, const char *prefix) {
+  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
+  size_t n = strlen(prefix);
+  return s.length >= n && memcmp(s.data, prefix, n) == 0;
+}
+
+void mp_op_name(MlirOperation op, char *buf, size_t len) {
+  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
+  snprintf(buf, len, "%.*s", (int)s.length, s.data);
+}
+
+void *mp_push(void **arr, size_t *n, size_t *cap, size_t size) {
+  if (*n == *cap) {
+    size_t c = *cap ? 2 * *cap : 16;
+    void *p = realloc(*arr, c * size);
+    if (!p)
+      return NULL;
+    *arr = p;
+    *cap = c;
+  }
+  void *slot = (char *)*arr + *n * size;
+  memset(slot, 0, size);
+  (*n)++;
+  return slot;
+}
+
+void mp_func_free(mp_func *f) {
+  mp_schedule_free(&f->sched);
+  free(f->allocs);
+  free(f->deallocs);
+  for (size_t s = 0; s < f->nspaces; ++s) {
+    memplan_problem_free(&f->spaces[s].problem);
+    memplan_plan_free(&f->spaces[s].plan);
+    free(f->spaces[s].alloc_of);
+  }
+  free(f->spaces);
+  memset(f, 0, sizeof *f);
+}
+
+/*--- options --------------------------------------------------------------*/
+
+void memplan_pass_options_init(memplan_pass_options *o) {
+  memset(o, 0, sizeof *o);
+  o->planner = "auto";
+  o->alignment = 64;
+  o->arena = MEMPLAN_ARENA_ALLOC;
+}
+
+int memplan_pass_options_check(const memplan_pass_options *o, char *err,
+                               size_t err_len) {
+  char buf[512];
+  if (!o->planner || !memplan_planner_find(o->planner)) {
+    size_t n = 0;
+    const memplan_planner *pl = memplan_planners(&n);
+    size_t used = (size_t)snprintf(buf, sizeof buf,
+                                   "memplan-static: unknown planner='%s' (expected one of:",
+                                   o->planner ? o->planner : "");
+    for (size_t i = 0; i < n && used < sizeof buf; ++i)
+      used += (size_t)snprintf(buf + used, sizeof buf - used, " %s", pl[i].name);
+    if (used < sizeof buf)
+      snprintf(buf + used, sizeof buf - used, ")");
+  } else if (o->alignment == 0 || (o->alignment & (o->alignment - 1)) != 0) {
+    snprintf(buf, sizeof buf,
+             "memplan-static: bad alignment=%llu (expected a power of two >= 1)",
+             (unsigned long long)o->alignment);
+  } else if (!isfinite(o->time_limit) || o->time_limit < 0) {
+    snprintf(buf, sizeof buf,
+             "memplan-static: bad time-limit=%g (expected seconds >= 0)", o->time_limit);
+  } else if (o->arena != MEMPLAN_ARENA_ALLOC && o->arena != MEMPLAN_ARENA_GLOBAL) {
+    snprintf(buf, sizeof buf, "memplan-static: bad arena (expected alloc or global)");
+  } else {
+    return 0;
+  }
+  if (err && err_len)
+    snprintf(err, err_len, "%s", buf);
+  return -1;
+}
+
+/*--- names and reports ----------------------------------------------------*/
+
+typedef struct namebuf {
+  char *buf;
+  size_t len, used;
+} namebuf;
+
+static void name_cb(MlirStringRef s, void *user) {
+  namebuf *nb = user;
+  size_t room = nb->len - 1 - nb->used;
+  size_t n = s.length < room ? s.length : room;
+  memcpy(nb->buf + nb->used, s.data, n);
+  nb->used += n;
+  nb->buf[nb->used] = 0;
+}
+
+/* SSA names (%alloc_3) for remarks and reports, printed in the function's
+ * local scope so no other function (maybe on another thread) is visited. */
+static void name_allocs(mp_func *f) {
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsUseLocalScope(flags);
+  MlirAsmState st = mlirAsmStateCreateForOperation(f->func, flags);
+  for (size_t i = 0; i < f->nallocs; ++i) {
+    namebuf nb = {f->allocs[i].name, sizeof f->allocs[i].name, 0};
+    nb.buf[0] = 0;
+    mlirValuePrintAsOperand(f->allocs[i].value, st, name_cb, &nb);
+  }
+  mlirAsmStateDestroy(st);
+  mlirOpPrintingFlagsDestroy(flags);
+}
+
+static void func_name(mp_func *f, char *buf, size_t len) {
+  MlirAttribute a = mlirOperationGetAttributeByName(f->func, mlirStringRefCreateFromCString("sym_name"));
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
+    MlirStringRef s = mlirStringAttrGetValue(a);
+    snprintf(buf, len, "%.*s", (int)s.length, s.data);
+  } else {
+    snprintf(buf, len, "?");
+  }
+}
+
+static int write_report(mp_func *f, const memplan_pass_options *o) {
+  char err[512] = "";
+  char fname[256];
+  func_name(f, fname, sizeof fname);
+  json_t *root = json_object();
+  json_t *arenas = json_array();
+  json_t *skipped = json_array();
+  int rc = -1;
+  if (!root || !arenas || !skipped)
+    goto done;
+  json_object_set_new(root, "function", json_string(fname));
+  for (size_t s = 0; s < f->nspaces; ++s) {
+    json_t *j = memplan_json_summary(&f->spaces[s].problem, &f->spaces[s].plan, true);
+    if (!j)
+      goto done;
+    json_object_set_new(j, "memory_space", json_integer((json_int_t)s));
+    json_array_append_new(arenas, j);
+  }
+  for (size_t i = 0; i < f->nallocs; ++i) {
+    if (f->allocs[i].skip == MP_PLANNED)
+      continue;
+    json_t *j = json_object();
+    if (!j)
+      goto done;
+    json_object_set_new(j, "id", json_string(f->allocs[i].name));
+    json_object_set_new(j, "reason", json_string(f->allocs[i].why));
+    json_array_append_new(skipped, j);
+  }
+  json_object_set_new(root, "arenas", arenas);
+  json_object_set_new(root, "skipped", skipped);
+  arenas = skipped = NULL;
+  if (memplan_json_write(o->report, root, err, sizeof err)) {
+    snprintf(f->err, sizeof f->err, "memplan-static: report: %s", err);
+    goto out;
+  }
+  rc = 0;
+  goto out;
+done:
+  snprintf(f->err, sizeof f->err, "memplan-static: out of memory writing the report");
+out:
+  json_decref(root);
+  json_decref(arenas);
+  json_decref(skipped);
+  return rc;
+}
+
+static int write_picture(mp_func *f, const memplan_pass_options *o) {
+  char err[512] = "";
+  memplan_problem empty;
+  memplan_problem_init(&empty);
+  const memplan_problem *p = f->nspaces ? &f->spaces[0].problem : &empty;
+  const uint64_t *offs = f->nspaces ? f->spaces[0].plan.offsets : NULL;
+  if (memplan_svg_write(o->picture, p, offs, NULL, err, sizeof err)) {
+    snprintf(f->err, sizeof f->err, "memplan-static: picture: %s", err);
+    return -1;
+  }
+  return 0;
+}
+
+/*--- the pass -------------------------------------------------------------*/
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void summary_remark(mp_func *f, const memplan_pass_options *o, double secs) {
+  size_t planned = 0, skipped = 0;
+  uint64_t sum_planned = 0, sum_skipped = 0, lb = 0, arena = 0;
+  bool optimal = true;
+  char winner[64] = "";
+  for (size_t i = 0; i < f->nallocs; ++i) {
+    if (f->allocs[i].skip == MP_PLANNED) {
+      planned++;
+      sum_planned += f->allocs[i].size;
+    } else {
+      skipped++;
+      sum_skipped += f->allocs[i].size;
+    }
+  }
+  for (size_t s = 0; s < f->nspaces; ++s) {
+    lb += f->spaces[s].plan.lower_bound;
+    arena += f->spaces[s].plan.peak;
+    optimal = optimal && f->spaces[s].plan.status == MEMPLAN_OPTIMAL;
+    if (!winner[0] && strcmp(f->spaces[s].plan.planner, o->planner) != 0)
+      snprintf(winner, sizeof winner, " (%s)", f->spaces[s].plan.planner);
+  }
+  char status[64];
+  if (optimal)
+    snprintf(status, sizeof status, "optimal");
+  else
+    snprintf(status, sizeof status, "gap %.2f%%",
+             lb ? 100.0 * (double)(arena - lb) / (double)lb : 0.0);
+  char msg[512];
+  snprintf(msg, sizeof msg,
+           "memplan-static: planned %zu of %zu buffers (%zu left alone); "
+           "sizes %llu bytes planned, %llu left alone; lower bound %llu bytes; "
+           "arena %llu bytes in %zu arena%s; planner %s%s; %s; %.3f ms",
+           planned, planned + skipped, skipped, (unsigned long long)sum_planned,
+           (unsigned long long)sum_skipped, (unsigned long long)lb,
+           (unsigned long long)arena, f->nspaces, f->nspaces == 1 ? "" : "s",
+           o->planner, winner, status, secs * 1e3);
+  memplan_emit_remark(mlirOperationGetLocation(f->func), msg);
+}
+
+MlirLogicalResult memplan_static_run(MlirOperation func,
+                                     const memplan_pass_options *o) {
+  double t0 = now_seconds();
+  char err[512];
+  if (memplan_pass_options_check(o, err, sizeof err)) {
+    mlirEmitError(mlirOperationGetLocation(func), err);
+    return mlirLogicalResultFailure();
+  }
+  if (!mp_op_is(func, "func.func") || mlirOperationGetNumRegions(func) < 1 ||
+      mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0))))
+    return mlirLogicalResultSuccess(); /* declarations: nothing to plan */
+
+  mp_func f;
+  memset(&f, 0, sizeof f);
+  f.func = func;
+  f.min_alignment = o->alignment;
+  int rc = 0;
+  if (mp_schedule_build(func, &f.sched)) {
+    snprintf(f.err, sizeof f.err, "memplan-static: cannot number the ops "
+                                  "(out of memory or nesting too deep)");
+    rc = -1;
+    goto out;
+  }
+  if ((rc = mp_liveness(&f)))
+    goto out;
+  if (f.nallocs == 0)
+    goto out;
+  name_allocs(&f);
+  for (size_t i = 0; i < f.nallocs; ++i) {
+    mp_alloc *a = &f.allocs[i];
+    if (a->skip == MP_PLANNED)
+      continue;
+    char msg[320];
+    snprintf(msg, sizeof msg, "memplan-static: %s left alone: %s", a->name, a->why);
+    memplan_emit_remark(mlirOperationGetLocation(a->op), msg);
+  }
+  if ((rc = mp_plan(&f, o)))
+    goto out;
+  if (o->report && o->report[0] && (rc = write_report(&f, o)))
+    goto out;
+  if (o->picture && o->picture[0] && (rc = write_picture(&f, o)))
+    goto out;
+  if ((rc = mp_rewrite(&f, o)))
+    goto out;
+  if (o->remarks)
+    summary_remark(&f, o, now_seconds() - t0);
+
+out:
+  if (rc)
+    mlirEmitError(mlirOperationGetLocation(func), f.err);
+  mp_func_free(&f);
+  return rc ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
+}

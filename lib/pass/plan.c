@@ -1,0 +1,92 @@
+/*===-- plan.c - From live intervals to offsets, through the core ---------===*\
+|*                                                                            *|
+|* Stage 3 of memplan-static. The planned allocs of each memory space become  *|
+|* one memplan_problem (size and alignment in bytes, [start, end) in schedule *|
+|* steps), solved by memplan_solve with the chosen planner. memplan_solve     *|
+|* validates every plan with the independent validator and refuses to return  *|
+|* an invalid one, so nothing below trusts a planner blindly. Different       *|
+|* memory spaces never share bytes: one problem and one arena each.           *|
+\*===----------------------------------------------------------------------===*/
+#include "pass_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int space_of(mp_func *f, MlirAttribute attr) {
+  for (size_t s = 0; s < f->nspaces; ++s)
+    if (mlirAttributeEqual(f->spaces[s].attr, attr))
+      return (int)s;
+  mp_space *sp = mp_push((void **)&f->spaces, &f->nspaces, &f->cap_spaces, sizeof *sp);
+  if (!sp)
+    return -1;
+  sp->attr = attr;
+  sp->align = 1;
+  memplan_problem_init(&sp->problem);
+  memplan_plan_init(&sp->plan);
+  return (int)(f->nspaces - 1);
+}
+
+int mp_plan(mp_func *f, const memplan_pass_options *o) {
+  for (size_t i = 0; i < f->nallocs; ++i) {
+    mp_alloc *a = &f->allocs[i];
+    if (a->skip != MP_PLANNED)
+      continue;
+    int s = space_of(f, a->space);
+    if (s < 0)
+      goto oom;
+    a->space_index = s;
+    mp_space *sp = &f->spaces[s];
+    int64_t k = memplan_problem_add(&sp->problem, a->name[0] ? a->name : NULL,
+                                    a->size, a->align, a->start, a->end);
+    if (k < 0)
+      goto oom;
+    size_t *slot = realloc(sp->alloc_of, sp->problem.count * sizeof *slot);
+    if (!slot)
+      goto oom;
+    sp->alloc_of = slot;
+    slot[k] = i;
+    sp->planned++;
+    sp->sum += a->size;
+    if (a->align > sp->align)
+      sp->align = a->align;
+  }
+
+  memplan_options mo;
+  memset(&mo, 0, sizeof mo);
+  mo.time_limit = o->time_limit;
+  for (size_t s = 0; s < f->nspaces; ++s) {
+    mp_space *sp = &f->spaces[s];
+    sp->problem.capacity = o->capacity;
+    char err[256] = "";
+    if (memplan_solve(&sp->problem, o->planner, &mo, &sp->plan, err, sizeof err)) {
+      snprintf(f->err, sizeof f->err, "memplan-static: planner '%s' failed: %s",
+               o->planner, err);
+      return -1;
+    }
+    if (sp->plan.status == MEMPLAN_INFEASIBLE ||
+        (o->capacity && sp->plan.peak > o->capacity)) {
+      snprintf(f->err, sizeof f->err,
+               "memplan-static: the arena needs %llu bytes (lower bound %llu) "
+               "for %zu buffers, more than capacity=%llu",
+               (unsigned long long)sp->plan.peak,
+               (unsigned long long)sp->plan.lower_bound, sp->planned,
+               (unsigned long long)o->capacity);
+      return 1;
+    }
+    if (sp->plan.status != MEMPLAN_OPTIMAL && sp->plan.status != MEMPLAN_FEASIBLE) {
+      snprintf(f->err, sizeof f->err,
+               "memplan-static: planner '%s' found no plan (%s)%s%s", o->planner,
+               memplan_status_name(sp->plan.status),
+               sp->plan.message[0] ? ": " : "", sp->plan.message);
+      return -1;
+    }
+    for (size_t k = 0; k < sp->problem.count; ++k)
+      f->allocs[sp->alloc_of[k]].offset = sp->plan.offsets[k];
+  }
+  return 0;
+
+oom:
+  snprintf(f->err, sizeof f->err, "memplan-static: out of memory while planning");
+  return -1;
+}

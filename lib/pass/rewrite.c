@@ -1,0 +1,187 @@
+/*===-- rewrite.c - Arena, views, erased deallocs -------------------------===*\
+|*                                                                            *|
+|* Stage 4 of memplan-static. Per memory space with planned buffers:          *|
+|*   - arena=alloc:  %arena = memref.alloc() {alignment = A} : memref<Nxi8>   *|
+|*     first in the function, memref.dealloc %arena before each func.return;  *|
+|*   - arena=global: a private, uninitialized memref.global of the same type  *|
+|*     next to the function, read with memref.get_global at function entry.   *|
+|* A is the largest alignment of the buffers in it, so base + offset keeps    *|
+|* every buffer's own alignment. Each planned alloc becomes, at its own       *|
+|* place (inside loops too):                                                  *|
+|*     %o = arith.constant <offset> : index                                   *|
+|*     %v = memref.view %arena[%o][] : memref<Nxi8> to <the alloc's type>     *|
+|* and its deallocs (found by liveness.c) are erased. The arena dominates     *|
+|* every view because it is the first op of the entry block, and planned      *|
+|* allocs all have static shapes, so the views need no size operands.         *|
+|*                                                                            *|
+|* Ops are built with the generic OperationState API; the result verifies     *|
+|* (the pass manager checks it after the pass).                               *|
+\*===----------------------------------------------------------------------===*/
+#include "pass_internal.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Functions are planned on several threads at once; inserting arena globals
+ * into their shared parent block (and picking unique names) is serialized. */
+static pthread_mutex_t global_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static MlirStringRef sref(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+static MlirNamedAttribute named(MlirContext ctx, const char *name, MlirAttribute a) {
+  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, sref(name)), a);
+}
+
+static MlirOperation create(const char *name, MlirLocation loc, intptr_t nres,
+                            MlirType *res, intptr_t nops, MlirValue *ops,
+                            intptr_t nattrs, MlirNamedAttribute *attrs) {
+  MlirOperationState st = mlirOperationStateGet(sref(name), loc);
+  if (nres)
+    mlirOperationStateAddResults(&st, nres, res);
+  if (nops)
+    mlirOperationStateAddOperands(&st, nops, ops);
+  if (nattrs)
+    mlirOperationStateAddAttributes(&st, nattrs, attrs);
+  return mlirOperationCreate(&st);
+}
+
+static bool symbol_taken(MlirBlock body, const char *name) {
+  for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o)) {
+    MlirAttribute a = mlirOperationGetAttributeByName(o, sref("sym_name"));
+    if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
+      MlirStringRef s = mlirStringAttrGetValue(a);
+      if (s.length == strlen(name) && memcmp(s.data, name, s.length) == 0)
+        return true;
+    }
+  }
+  return false;
+}
+
+/* Creates the global for space `s` next to the function; writes its name. */
+static int make_global(mp_func *f, size_t s, MlirType type, uint64_t align,
+                       char *name, size_t len) {
+  MlirContext ctx = mlirOperationGetContext(f->func);
+  MlirLocation loc = mlirOperationGetLocation(f->func);
+  MlirOperation parent = mlirOperationGetParentOperation(f->func);
+  if (mlirOperationIsNull(parent) || mlirOperationGetNumRegions(parent) < 1) {
+    snprintf(f->err, sizeof f->err,
+             "memplan-static: arena=global needs the function inside a module");
+    return -1;
+  }
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, 0));
+  char fname[128] = "func";
+  MlirAttribute fn = mlirOperationGetAttributeByName(f->func, sref("sym_name"));
+  if (!mlirAttributeIsNull(fn) && mlirAttributeIsAString(fn)) {
+    MlirStringRef v = mlirStringAttrGetValue(fn);
+    snprintf(fname, sizeof fname, "%.*s", (int)(v.length < 100 ? v.length : 100), v.data);
+  }
+  int rc = 0;
+  pthread_mutex_lock(&global_lock);
+  if (s == 0)
+    snprintf(name, len, "__memplan_arena_%s", fname);
+  else
+    snprintf(name, len, "__memplan_arena_%s_%zu", fname, s);
+  for (int k = 1; symbol_taken(body, name) && k < 1000; ++k) {
+    if (s == 0)
+      snprintf(name, len, "__memplan_arena_%s_v%d", fname, k);
+    else
+      snprintf(name, len, "__memplan_arena_%s_%zu_v%d", fname, s, k);
+  }
+  MlirNamedAttribute attrs[5] = {
+      named(ctx, "sym_name", mlirStringAttrGet(ctx, sref(name))),
+      named(ctx, "sym_visibility", mlirStringAttrGet(ctx, sref("private"))),
+      named(ctx, "type", mlirTypeAttrGet(type)),
+      named(ctx, "initial_value", mlirUnitAttrGet(ctx)),
+      named(ctx, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), (int64_t)align)),
+  };
+  MlirOperation g = create("memref.global", loc, 0, NULL, 0, NULL, 5, attrs);
+  if (mlirOperationIsNull(g)) {
+    snprintf(f->err, sizeof f->err, "memplan-static: cannot create memref.global");
+    rc = -1;
+  } else {
+    mlirBlockInsertOwnedOperationBefore(body, f->func, g);
+  }
+  pthread_mutex_unlock(&global_lock);
+  return rc;
+}
+
+int mp_rewrite(mp_func *f, const memplan_pass_options *o) {
+  MlirContext ctx = mlirOperationGetContext(f->func);
+  MlirLocation floc = mlirOperationGetLocation(f->func);
+  MlirRegion fregion = mlirOperationGetRegion(f->func, 0);
+  MlirBlock entry = mlirRegionGetFirstBlock(fregion);
+  MlirType i8 = mlirIntegerTypeGet(ctx, 8);
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+  MlirType index = mlirIndexTypeGet(ctx);
+
+  for (size_t s = 0; s < f->nspaces; ++s) {
+    mp_space *sp = &f->spaces[s];
+    int64_t n = (int64_t)sp->plan.peak;
+    MlirType atype = mlirMemRefTypeContiguousGet(i8, 1, &n, sp->attr);
+    MlirOperation arena;
+    if (o->arena == MEMPLAN_ARENA_GLOBAL) {
+      char gname[256];
+      if (make_global(f, s, atype, sp->align, gname, sizeof gname))
+        return -1;
+      MlirNamedAttribute a = named(ctx, "name", mlirFlatSymbolRefAttrGet(ctx, sref(gname)));
+      arena = create("memref.get_global", floc, 1, &atype, 0, NULL, 1, &a);
+    } else {
+      int32_t seg[2] = {0, 0};
+      MlirNamedAttribute a[2] = {
+          named(ctx, "alignment", mlirIntegerAttrGet(i64, (int64_t)sp->align)),
+          named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, seg)),
+      };
+      arena = create("memref.alloc", floc, 1, &atype, 0, NULL, 2, a);
+    }
+    if (mlirOperationIsNull(arena))
+      goto fail;
+    mlirBlockInsertOwnedOperation(entry, 0, arena);
+    MlirValue av = mlirOperationGetResult(arena, 0);
+
+    if (o->arena == MEMPLAN_ARENA_ALLOC) {
+      for (MlirBlock b = entry; !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b)) {
+        MlirOperation t = mlirBlockGetTerminator(b);
+        if (mlirOperationIsNull(t) || !mp_op_is(t, "func.return"))
+          continue;
+        MlirOperation d = create("memref.dealloc", mlirOperationGetLocation(t), 0, NULL, 1, &av, 0, NULL);
+        if (mlirOperationIsNull(d))
+          goto fail;
+        mlirBlockInsertOwnedOperationBefore(b, t, d);
+      }
+    }
+
+    for (size_t k = 0; k < sp->problem.count; ++k) {
+      mp_alloc *al = &f->allocs[sp->alloc_of[k]];
+      MlirLocation loc = mlirOperationGetLocation(al->op);
+      MlirBlock b = mlirOperationGetBlock(al->op);
+      MlirNamedAttribute v = named(ctx, "value", mlirIntegerAttrGet(index, (int64_t)al->offset));
+      MlirOperation c = create("arith.constant", loc, 1, &index, 0, NULL, 1, &v);
+      if (mlirOperationIsNull(c))
+        goto fail;
+      mlirBlockInsertOwnedOperationBefore(b, al->op, c);
+      MlirValue ops[2] = {av, mlirOperationGetResult(c, 0)};
+      MlirType vt = mlirValueGetType(al->value);
+      MlirOperation view = create("memref.view", loc, 1, &vt, 2, ops, 0, NULL);
+      if (mlirOperationIsNull(view))
+        goto fail;
+      mlirBlockInsertOwnedOperationBefore(b, al->op, view);
+      mlirValueReplaceAllUsesOfWith(al->value, mlirOperationGetResult(view, 0));
+      mlirOperationDestroy(al->op);
+      al->op.ptr = NULL;
+    }
+  }
+  for (size_t d = 0; d < f->ndeallocs; ++d)
+    mlirOperationDestroy(f->deallocs[d]);
+  f->ndeallocs = 0;
+  return 0;
+
+fail:
+  snprintf(f->err, sizeof f->err,
+           "memplan-static: cannot create an op (are the memref and arith dialects loaded?)");
+  return -1;
+}

@@ -1,0 +1,118 @@
+//===-- Shim.cpp - memplan-static registration, options, remarks ----------===//
+//
+// The only C++ of the pass. MLIR's C API cannot register a named pass with
+// options, nor emit remarks or warnings, so this file does exactly that and
+// nothing more: it parses the options into a memplan_pass_options and hands
+// each func.func to the C body (memplan_static_run, lib/pass/pass.c).
+//
+//===----------------------------------------------------------------------===//
+
+#include "memplan-c/pass.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+
+#include <mutex>
+#include <string>
+
+using namespace mlir;
+
+namespace {
+
+struct MemPlanStaticPass
+    : public PassWrapper<MemPlanStaticPass, OperationPass<func::FuncOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(MemPlanStaticPass)
+
+  MemPlanStaticPass() = default;
+  MemPlanStaticPass(const MemPlanStaticPass &other) : PassWrapper(other) {}
+
+  StringRef getArgument() const final { return "memplan-static"; }
+  StringRef getDescription() const final {
+    return "Plan static memref.alloc buffers into one arena per memory space "
+           "(liveness from uses, through aliases; offsets from a memplan "
+           "planner; rewrite to memref.view)";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<memref::MemRefDialect, arith::ArithDialect>();
+  }
+
+  Option<std::string> planner{
+      *this, "planner",
+      llvm::cl::desc("Planner: auto, exact, milp, greedy-size, best-fit, linear"),
+      llvm::cl::init("auto")};
+  Option<uint64_t> alignment{
+      *this, "alignment",
+      llvm::cl::desc("Minimum offset alignment in bytes (power of two)"),
+      llvm::cl::init(64)};
+  Option<double> timeLimit{
+      *this, "time-limit",
+      llvm::cl::desc("Time limit in seconds for search planners (0: default)"),
+      llvm::cl::init(0.0)};
+  Option<std::string> arena{
+      *this, "arena",
+      llvm::cl::desc("Arena placement: alloc (memref.alloc at entry) or "
+                     "global (private memref.global)"),
+      llvm::cl::init("alloc")};
+  Option<bool> remarks{
+      *this, "remarks",
+      llvm::cl::desc("Emit one summary remark per function"),
+      llvm::cl::init(false)};
+  Option<uint64_t> capacity{
+      *this, "capacity",
+      llvm::cl::desc("Arena capacity in bytes (0: unlimited); a plan that "
+                     "exceeds it fails the pass"),
+      llvm::cl::init(0)};
+  Option<std::string> report{
+      *this, "report", llvm::cl::desc("Write a JSON report to this file"),
+      llvm::cl::init("")};
+  Option<std::string> picture{
+      *this, "picture", llvm::cl::desc("Write an SVG picture of the plan"),
+      llvm::cl::init("")};
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    memplan_pass_options o;
+    memplan_pass_options_init(&o);
+    o.planner = planner.getValue().c_str();
+    o.alignment = alignment;
+    o.time_limit = timeLimit;
+    o.remarks = remarks;
+    o.capacity = capacity;
+    o.report = report.getValue().c_str();
+    o.picture = picture.getValue().c_str();
+    // The arena option is checked here rather than with a cl::enum so that
+    // a bad value is reported at the function with the accepted values.
+    if (arena.getValue() == "alloc") {
+      o.arena = MEMPLAN_ARENA_ALLOC;
+    } else if (arena.getValue() == "global") {
+      o.arena = MEMPLAN_ARENA_GLOBAL;
+    } else {
+      func.emitError() << "memplan-static: bad option arena='"
+                       << arena.getValue() << "' (expected alloc or global)";
+      return signalPassFailure();
+    }
+    if (mlirLogicalResultIsFailure(
+            memplan_static_run(wrap(func.getOperation()), &o)))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+extern "C" void memplan_emit_remark(MlirLocation loc, const char *msg) {
+  emitRemark(unwrap(loc)) << msg;
+}
+
+extern "C" void memplan_emit_warning(MlirLocation loc, const char *msg) {
+  emitWarning(unwrap(loc)) << msg;
+}
+
+extern "C" void memplan_register_passes(void) {
+  static std::once_flag once;
+  std::call_once(once, [] { PassRegistration<MemPlanStaticPass>(); });
+}
