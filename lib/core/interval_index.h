@@ -24,7 +24,7 @@ typedef struct mp_iindex {
   size_t n, leaves;   /* leaves: power of two >= n */
   int64_t *start;     /* start[r] of the interval of rank r, ascending */
   int64_t *end;       /* end[i]: end of the interval with id i */
-  uint32_t *item;     /* item[r]: the id of rank r */
+  uint32_t *item;     /* item[r]: the id of rank r (read by callers) */
   uint32_t *rank;     /* rank[i]: the rank of id i */
   int64_t *maxend;    /* 2*leaves heap-ordered tree; [1] is the root */
 } mp_iindex;
@@ -106,7 +106,13 @@ static inline void mp_iindex_free(mp_iindex *ix) {
   free(ix->maxend);
 }
 
-/* Makes interval `id` visible to queries. O(log n). */
+/* The rank of interval `id` (its position in start order). */
+static inline uint32_t mp_iindex_rank(const mp_iindex *ix, uint32_t id) {
+  return ix->rank[id];
+}
+
+/* Makes interval `id` visible to queries. O(log n). (Its end is > its
+ * start, so never INT64_MIN, the mark of inactive leaves.) */
 static inline void mp_iindex_activate(mp_iindex *ix, uint32_t id) {
   size_t k = ix->leaves + ix->rank[id];
   int64_t e = ix->end[id];
@@ -115,48 +121,58 @@ static inline void mp_iindex_activate(mp_iindex *ix, uint32_t id) {
     ix->maxend[k] = e;
 }
 
-/* Appends to out the ids of the active intervals meeting [s, e), in rank
- * (start) order. Returns 0, or -1 when out of memory. */
+/* Appends to out the RANKS (not ids: callers keep per-rank payloads, which
+ * makes the answers of one query adjacent in memory) of the active
+ * intervals meeting [s, e), in rank (start) order. Returns 0, or -1 when out
+ * of memory.
+ *
+ * Two parts: intervals starting in [s, e) all meet [s, e), and they are the
+ * contiguous ranks [L, R), scanned directly (only the active flag matters);
+ * intervals starting before s meet it iff they end after s, found in ranks
+ * [0, L) by descending the max-end tree, pruning subtrees that end <= s. */
 static inline int mp_iindex_query(const mp_iindex *ix, int64_t s, int64_t e,
                                   mp_idlist *out) {
-  /* R = number of intervals with start < e. */
   size_t lo = 0, hi = ix->n;
-  while (lo < hi) {
+  while (lo < hi) { /* L = number of intervals with start < s */
     size_t mid = lo + (hi - lo) / 2;
-    if (ix->start[mid] < e)
+    if (ix->start[mid] < s)
       lo = mid + 1;
     else
       hi = mid;
   }
-  size_t R = lo;
-  if (R == 0 || ix->maxend[1] <= s)
-    return 0;
-  /* Iterative descent with an explicit stack of (node, first leaf rank,
-   * width). Each pop pushes at most two children, so the stack never holds
-   * more than one pending sibling per level: 2 * 64 slots are plenty. */
-  size_t stack[3 * 128], sp = 0;
-  stack[sp++] = 1;
-  stack[sp++] = 0;
-  stack[sp++] = ix->leaves;
-  while (sp) {
-    size_t width = stack[--sp], first = stack[--sp], k = stack[--sp];
-    if (ix->maxend[k] <= s || first >= R)
-      continue;
-    if (width == 1) {
-      if (mp_idlist_push(out, ix->item[first]) != 0)
-        return -1;
-      continue;
+  size_t L = lo;
+  if (L > 0 && ix->maxend[1] > s) {
+    /* Explicit stack of (node, first leaf rank, width). Each pop pushes at
+     * most two children, so it holds at most one pending sibling per level
+     * (<= 64 levels). */
+    size_t stack[3 * 128], sp = 0;
+    stack[sp++] = 1;
+    stack[sp++] = 0;
+    stack[sp++] = ix->leaves;
+    while (sp) {
+      size_t width = stack[--sp], first = stack[--sp], k = stack[--sp];
+      if (ix->maxend[k] <= s || first >= L)
+        continue;
+      if (width == 1) {
+        if (mp_idlist_push(out, (uint32_t)first) != 0)
+          return -1;
+        continue;
+      }
+      size_t half = width / 2;
+      /* Right child pushed first, so the left one is popped first. */
+      stack[sp++] = 2 * k + 1;
+      stack[sp++] = first + half;
+      stack[sp++] = half;
+      stack[sp++] = 2 * k;
+      stack[sp++] = first;
+      stack[sp++] = half;
     }
-    size_t half = width / 2;
-    /* Right child first so that the left one is popped first: answers come
-     * out in rank order. */
-    stack[sp++] = 2 * k + 1;
-    stack[sp++] = first + half;
-    stack[sp++] = half;
-    stack[sp++] = 2 * k;
-    stack[sp++] = first;
-    stack[sp++] = half;
   }
+  const int64_t *leaf = ix->maxend + ix->leaves;
+  for (size_t r = L; r < ix->n && ix->start[r] < e; ++r)
+    if (leaf[r] != INT64_MIN)
+      if (mp_idlist_push(out, (uint32_t)r) != 0)
+        return -1;
   return 0;
 }
 

@@ -248,7 +248,7 @@ int memplan_plan_best_fit(const memplan_problem *p, const memplan_options *o,
         S.avoid_cap = c;
       }
       for (size_t h = 0; h < hits.len; ++h) {
-        const memplan_buffer *f = &p->buffers[fixed_id[hits.v[h]]];
+        const memplan_buffer *f = &p->buffers[fixed_id[fx.item[hits.v[h]]]];
         S.avoid[h].lo = f->offset;
         S.avoid[h].hi = f->offset + f->size;
       }

@@ -320,8 +320,51 @@ static void random_properties(void **state) {
   assert_true(brute >= 300);
 }
 
-/* Greedy-size beats or ties linear and is never worse than best-fit by
- * accident on the shared cases with stated values. */
+/* Larger instances, so that the interval index and the treaps grow several
+ * levels deep: every plan validates (memplan_solve checks), keeps its fixed
+ * offsets, and greedy-size and best-fit beat linear. */
+static void random_large_instances(void **state) {
+  (void)state;
+  for (uint64_t seed = 1; seed <= 24; ++seed) {
+    memplan_problem p;
+    memplan_problem_init(&p);
+    uint64_t s = seed;
+    size_t n = (size_t)tu_range(&s, 500, 3000);
+    int64_t horizon = (int64_t)tu_range(&s, 10, 4 * (uint64_t)n);
+    tu_random_problem(&p, seed * 1000003, n, 1u << 12, horizon, 64);
+    /* Short lives too, as in real schedules. */
+    for (size_t i = 0; i < n; i += 2)
+      if (p.buffers[i].end - p.buffers[i].start > 8)
+        p.buffers[i].end = p.buffers[i].start + 1 + (int64_t)(i % 8);
+    if (seed % 2 == 0) {
+      memplan_plan lin;
+      memplan_plan_init(&lin);
+      char err[256];
+      assert_int_equal(
+          memplan_solve(&p, "linear", NULL, &lin, err, sizeof err), 0);
+      for (size_t i = 0; i < n; i += 37) {
+        p.buffers[i].fixed = true;
+        p.buffers[i].offset = lin.offsets[i];
+      }
+      memplan_plan_free(&lin);
+    }
+    uint64_t lin_peak = peak_of(&p, "linear");
+    for (size_t h = 1; h < NHEUR; ++h) {
+      memplan_plan plan;
+      memplan_plan_init(&plan);
+      uint64_t peak = solve_ok(&p, heuristics[h], &plan);
+      assert_true(peak >= plan.lower_bound);
+      assert_true(peak <= lin_peak);
+      for (size_t i = 0; i < n; ++i)
+        if (p.buffers[i].fixed)
+          assert_int_equal(plan.offsets[i], p.buffers[i].offset);
+      memplan_plan_free(&plan);
+    }
+    memplan_problem_free(&p);
+  }
+}
+
+/* The shared case 08 values: both heuristics stop at 3328. */
 static void shared_case_08(void **state) {
   (void)state;
   memplan_problem p;
@@ -351,6 +394,7 @@ int main(void) {
       cmocka_unit_test(zero_size_buffers),
       cmocka_unit_test(shared_case_08),
       cmocka_unit_test(random_properties),
+      cmocka_unit_test(random_large_instances),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
