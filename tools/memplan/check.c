@@ -39,6 +39,42 @@ static void check_usage(FILE *out) {
           "exit status: 0 valid; 1 invalid plan; 2 usage or input error.\n");
 }
 
+/* The validator's capacity message gives the peak only; a user fixing the
+ * plan wants the buffers that stick out, so they are listed here. */
+static bool above(const memplan_problem *p, const uint64_t *offsets,
+                  size_t i) {
+  uint64_t end;
+  return __builtin_add_overflow(offsets[i], p->buffers[i].size, &end) ||
+         end > p->capacity;
+}
+
+static bool peak_above(const memplan_problem *p, const uint64_t *offsets) {
+  for (size_t i = 0; i < p->count; ++i)
+    if (above(p, offsets, i))
+      return true;
+  return false;
+}
+
+static void name_buffers_above(const char *path, const memplan_problem *p,
+                               const uint64_t *offsets) {
+  enum { SHOWN = 10 };
+  size_t n = 0;
+  char nb[24];
+  fprintf(stderr, "memplan check: %s: buffers above the capacity %" PRIu64
+                  ":", path, p->capacity);
+  for (size_t i = 0; i < p->count; ++i) {
+    if (!above(p, offsets, i))
+      continue;
+    if (n++ < SHOWN)
+      fprintf(stderr, " '%s' (bytes [%" PRIu64 ", %" PRIu64 "))",
+              memplan_buffer_name(p, i, nb), offsets[i],
+              offsets[i] + p->buffers[i].size);
+  }
+  if (n > SHOWN)
+    fprintf(stderr, " and %zu more", n - SHOWN);
+  fputc('\n', stderr);
+}
+
 int memplan_cmd_check(int argc, char **argv) {
   enum { OPT_CAP = 256, OPT_ALIGN };
   static const struct option longopts[] = {
@@ -102,6 +138,8 @@ int memplan_cmd_check(int argc, char **argv) {
       code = memplan_cli_fail(CMD, 2, "%s: out of memory", path);
     } else if (v > 0) {
       code = memplan_cli_fail(CMD, 1, "%s: invalid plan: %s", path, err);
+      if (p.capacity && peak_above(&p, info.offsets))
+        name_buffers_above(path, &p, info.offsets);
     } else {
       uint64_t lb = memplan_lower_bound(&p, NULL);
       printf("valid buffers=%zu peak=%" PRIu64 " lower_bound=%" PRIu64
