@@ -1,0 +1,181 @@
+// Loop rules of memplan-static.
+// RUN: %memplan-opt %s --memplan-static="planner=greedy-size" -verify-diagnostics | FileCheck %s
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{planner=greedy-size}))" -verify-diagnostics | FileCheck %s
+// REQUIRES: mlir
+
+// %a is defined before the loop and read only at the top of its body; %t is
+// scratch written later in the body. The next iteration reads %a again, so
+// %a lives for the whole loop and %t cannot take its bytes: 512, not 256.
+// CHECK-LABEL: func.func @outside_used_inside
+// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+// CHECK: scf.for
+// CHECK: %[[C:.*]] = arith.constant 256 : index
+// CHECK-NEXT: memref.view %[[ARENA]][%[[C]]][] : memref<512xi8> to memref<64xf32>
+func.func @outside_used_inside(%n: index, %out: memref<64xf32>, %f: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
+  scf.for %i = %c0 to %n step %c1 {
+    memref.copy %a, %out : memref<64xf32> to memref<64xf32>
+    %t = memref.alloc() : memref<64xf32>
+    linalg.fill ins(%f : f32) outs(%t : memref<64xf32>)
+    memref.copy %t, %out : memref<64xf32> to memref<64xf32>
+    memref.dealloc %t : memref<64xf32>
+  }
+  memref.dealloc %a : memref<64xf32>
+  return
+}
+
+// Same with affine.for and a while loop.
+// CHECK-LABEL: func.func @outside_used_inside_affine
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+func.func @outside_used_inside_affine(%out: memref<64xf32>, %f: f32) {
+  %a = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
+  affine.for %i = 0 to 8 {
+    memref.copy %a, %out : memref<64xf32> to memref<64xf32>
+    %t = memref.alloc() : memref<64xf32>
+    linalg.fill ins(%f : f32) outs(%t : memref<64xf32>)
+    memref.copy %t, %out : memref<64xf32> to memref<64xf32>
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @outside_used_inside_while
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+func.func @outside_used_inside_while(%c: i1, %out: memref<64xf32>, %f: f32) {
+  %a = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
+  scf.while : () -> () {
+    memref.copy %a, %out : memref<64xf32> to memref<64xf32>
+    scf.condition(%c)
+  } do {
+    %t = memref.alloc() : memref<64xf32>
+    linalg.fill ins(%f : f32) outs(%t : memref<64xf32>)
+    memref.copy %t, %out : memref<64xf32> to memref<64xf32>
+    scf.yield
+  }
+  return
+}
+
+// Allocs inside a loop body are planned within the body, at their place:
+// %t1 dies before %t2 is written, so they share offset 0.
+// CHECK-LABEL: func.func @inside_body
+// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<256xi8>
+// CHECK: scf.for
+// CHECK-NEXT: %[[C1:.*]] = arith.constant 0 : index
+// CHECK-NEXT: memref.view %[[ARENA]][%[[C1]]][] : memref<256xi8> to memref<64xf32>
+// CHECK: %[[C2:.*]] = arith.constant 0 : index
+// CHECK-NEXT: memref.view %[[ARENA]][%[[C2]]][] : memref<256xi8> to memref<64xf32>
+// CHECK-NOT: memref.dealloc %view
+// CHECK: memref.dealloc %[[ARENA]]
+// CHECK-NEXT: return
+func.func @inside_body(%n: index, %out: memref<64xf32>, %f: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %t1 = memref.alloc() : memref<64xf32>
+    linalg.fill ins(%f : f32) outs(%t1 : memref<64xf32>)
+    memref.copy %t1, %out : memref<64xf32> to memref<64xf32>
+    memref.dealloc %t1 : memref<64xf32>
+    %t2 = memref.alloc() : memref<64xf32>
+    linalg.fill ins(%f : f32) outs(%t2 : memref<64xf32>)
+    memref.copy %t2, %out : memref<64xf32> to memref<64xf32>
+    memref.dealloc %t2 : memref<64xf32>
+  }
+  return
+}
+
+// A buffer allocated in the body and carried to the next iteration: two
+// iterations' buffers are live at once, one slot cannot hold both. It is left
+// alone, and so is %init, which shares the dealloc of the loop result.
+// CHECK-LABEL: func.func @carried
+// CHECK-NOT: memref.view
+// CHECK: return
+func.func @carried(%n: index, %out: memref<64xf32>, %f: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark @+1 {{left alone: a memref.dealloc may free it or a buffer memplan leaves alone}}
+  %init = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%f : f32) outs(%init : memref<64xf32>)
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %init) -> memref<64xf32> {
+    // expected-remark @+1 {{left alone: carried across iterations of its enclosing loop}}
+    %next = memref.alloc() : memref<64xf32>
+    linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+                    iterator_types = ["parallel"]}
+        ins(%x : memref<64xf32>) outs(%next : memref<64xf32>) {
+    ^bb0(%p: f32, %q: f32):
+      %s = arith.addf %p, %f : f32
+      linalg.yield %s : f32
+    }
+    memref.dealloc %x : memref<64xf32>
+    scf.yield %next : memref<64xf32>
+  }
+  memref.copy %r, %out : memref<64xf32> to memref<64xf32>
+  memref.dealloc %r : memref<64xf32>
+  return
+}
+
+// Parallel loops: iterations may run at the same time, so an alloc in the
+// body is private to each and must not become one arena slot.
+// CHECK-LABEL: func.func @forall_private
+// CHECK: scf.forall
+// CHECK-NEXT: memref.alloc() : memref<64xf32>
+func.func @forall_private(%out: memref<4x64xf32>, %f: f32) {
+  scf.forall (%i) in (4) {
+    // expected-remark @+1 {{left alone: allocated in the body of 'scf.forall'}}
+    %t = memref.alloc() : memref<64xf32>
+    linalg.fill ins(%f : f32) outs(%t : memref<64xf32>)
+    %row = memref.subview %out[%i, 0] [1, 64] [1, 1] : memref<4x64xf32> to memref<64xf32, strided<[1], offset: ?>>
+    memref.copy %t, %row : memref<64xf32> to memref<64xf32, strided<[1], offset: ?>>
+    memref.dealloc %t : memref<64xf32>
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @parallel_private
+// CHECK: scf.parallel
+// CHECK-NEXT: memref.alloc() : memref<64xf32>
+func.func @parallel_private(%out: memref<64xf32>, %f: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+    // expected-remark @+1 {{left alone: allocated in the body of 'scf.parallel'}}
+    %t = memref.alloc() : memref<64xf32>
+    linalg.fill ins(%f : f32) outs(%t : memref<64xf32>)
+    memref.dealloc %t : memref<64xf32>
+    scf.reduce
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @affine_parallel_private
+// CHECK: affine.parallel
+// CHECK-NEXT: memref.alloc() : memref<64xf32>
+func.func @affine_parallel_private(%f: f32) {
+  affine.parallel (%i) = (0) to (4) {
+    // expected-remark @+1 {{left alone: allocated in the body of 'affine.parallel'}}
+    %t = memref.alloc() : memref<64xf32>
+    linalg.fill ins(%f : f32) outs(%t : memref<64xf32>)
+    memref.dealloc %t : memref<64xf32>
+  }
+  return
+}
+
+// A buffer defined outside a parallel loop and only read inside is shared by
+// all iterations: it is planned, live for the whole loop.
+// CHECK-LABEL: func.func @outside_parallel
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<256xi8>
+// CHECK: scf.forall
+func.func @outside_parallel(%out: memref<4x64xf32>, %f: f32) {
+  %a = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
+  scf.forall (%i) in (4) {
+    %row = memref.subview %out[%i, 0] [1, 64] [1, 1] : memref<4x64xf32> to memref<64xf32, strided<[1], offset: ?>>
+    memref.copy %a, %row : memref<64xf32> to memref<64xf32, strided<[1], offset: ?>>
+  }
+  memref.dealloc %a : memref<64xf32>
+  return
+}
