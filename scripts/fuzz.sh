@@ -12,6 +12,10 @@
 # leaves the input in build-fuzz/artifacts/; turn it into a regression input
 # once fixed.
 #
+# With MEMPLAN_FUZZ_KEEP_GOING=1 a crash does not stop the run (libFuzzer's
+# -fork=1 -ignore_crashes=1: one worker process per target); every crash
+# input is kept in build-fuzz/artifacts/ and the script exits 1 at the end.
+#
 # Usage: scripts/fuzz.sh [SECONDS] [TARGET...]     (TARGET: csv, planners)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -43,15 +47,31 @@ for t in "${targets[@]}"; do
   mkdir -p "$build/corpus/$t"
   echo "== fuzz_$t: fuzzing for ${secs}s"
   log="$build/artifacts/fuzz-$t.log"
+  mode=()
+  [ "${MEMPLAN_FUZZ_KEEP_GOING:-0}" = 1 ] &&
+    mode=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
   if ! "$exe" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 \
-       -max_len=4096 -print_final_stats=1 "${dict[@]}" \
+       -max_len=4096 -print_final_stats=1 "${dict[@]}" "${mode[@]}" \
        -artifact_prefix="$build/artifacts/$t-" \
        "$build/corpus/$t" "$root/test/fuzz/corpus/$t" >"$log" 2>&1; then
     tail -n 60 "$log"
     echo "fuzz_$t: FOUND A CRASH (input saved under $build/artifacts/)"
     exit 1
   fi
+  if [ ${#mode[@]} -gt 0 ]; then
+    # Fork mode reports progress lines "#EXECS: cov: N ... crash: C ...".
+    last=$(grep -E '^#[0-9]+: cov:' "$log" | tail -n 1)
+    echo "fuzz_$t: ${secs}s in fork mode: $last"
+    if grep -q 'crash: *[1-9]\|oom/timeout/crash: [0-9]*/[0-9]*/[1-9]' <<<"$last"; then
+      found=1
+    fi
+    continue
+  fi
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 || true)
   echo "fuzz_$t: ${execs:-?} executions in ${secs}s, ${cov:-cov: ?}, no crash"
 done
+if [ "${found:-0}" = 1 ]; then
+  echo "crash inputs: $(ls "$build"/artifacts/*-crash-* 2>/dev/null | tr '\n' ' ')"
+  exit 1
+fi

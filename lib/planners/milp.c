@@ -556,7 +556,8 @@ int memplan_plan_milp(const memplan_problem *p, const memplan_options *o,
   uint64_t fixed_top_u = 0;
   for (size_t i = 0; i < n; ++i) {
     s.size[i] = B[i].size / u;
-    s.step[i] = B[i].alignment > u ? B[i].alignment / u : 1;
+    /* A fixed buffer's column is pinned, so its step is irrelevant: 1. */
+    s.step[i] = !B[i].fixed && B[i].alignment > u ? B[i].alignment / u : 1;
     s.fixed[i] = B[i].fixed ? B[i].offset / u : 0;
     if (B[i].fixed && s.fixed[i] + s.size[i] > fixed_top_u)
       fixed_top_u = s.fixed[i] + s.size[i];

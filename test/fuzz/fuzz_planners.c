@@ -140,6 +140,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (h & 0x80)
     p.capacity = 1 + u64(&b) % ((uint64_t)1 << (u8(&b) % 40 + 1));
 
+  /* MEMPLAN_FUZZ_PRINT=1: show the decoded instance (for crash reports). */
+  if (getenv("MEMPLAN_FUZZ_PRINT")) {
+    fprintf(stderr, "# capacity: %llu\nid,lower,upper,size,alignment,offset\n",
+            (unsigned long long)p.capacity);
+    for (size_t i = 0; i < n; ++i) {
+      const memplan_buffer *x = &p.buffers[i];
+      fprintf(stderr, "%s,%lld,%lld,%llu,%llu,", x->id, (long long)x->start,
+              (long long)x->end, (unsigned long long)x->size,
+              (unsigned long long)x->alignment);
+      if (x->fixed)
+        fprintf(stderr, "%llu", (unsigned long long)x->offset);
+      fputc('\n', stderr);
+    }
+  }
+
   char err[512];
   int check = memplan_problem_check(&p, err, sizeof err);
   int overlap = check == 0 && fixed_overlap(&p);
