@@ -23,7 +23,6 @@
 typedef struct mp_iindex {
   size_t n, leaves;   /* leaves: power of two >= n */
   int64_t *start;     /* start[r] of the interval of rank r, ascending */
-  int64_t *end;       /* end[i]: end of the interval with id i */
   uint32_t *item;     /* item[r]: the id of rank r (read by callers) */
   uint32_t *rank;     /* rank[i]: the rank of id i */
   int64_t *maxend;    /* 2*leaves heap-ordered tree; [1] is the root */
@@ -62,29 +61,30 @@ static inline int mp_iindex_cmp(const void *a, const void *b) {
   return x->id < y->id ? -1 : (x->id > y->id);
 }
 
-/* Builds the index of n intervals [starts[i], ends[i]), all inactive. The
- * arrays are copied. Returns 0, or -1 when out of memory or n >= 2^32 - 1. */
+/* Builds the index of n intervals, all inactive. The start of interval i is
+ * read at (const char *)starts + i * stride (so a caller can pass the start
+ * field of an array of structs without copying it); ends are given at
+ * activation. Returns 0, or -1 when out of memory or n >= 2^32 - 1; call
+ * mp_iindex_free in both cases. */
 static inline int mp_iindex_init(mp_iindex *ix, size_t n, const int64_t *starts,
-                                 const int64_t *ends) {
+                                 size_t stride) {
   ix->n = n;
   ix->leaves = 1;
   while (ix->leaves < n)
     ix->leaves *= 2;
   ix->start = (int64_t *)malloc((n ? n : 1) * sizeof(int64_t));
-  ix->end = (int64_t *)malloc((n ? n : 1) * sizeof(int64_t));
   ix->item = (uint32_t *)malloc((n ? n : 1) * sizeof(uint32_t));
   ix->rank = (uint32_t *)malloc((n ? n : 1) * sizeof(uint32_t));
   ix->maxend = (int64_t *)malloc(2 * ix->leaves * sizeof(int64_t));
-  if (n >= UINT32_MAX || !ix->start || !ix->end || !ix->item || !ix->rank ||
+  if (n >= UINT32_MAX || !ix->start || !ix->item || !ix->rank ||
       !ix->maxend)
     return -1;
   mp_iindex_key *keys = (mp_iindex_key *)malloc((n ? n : 1) * sizeof *keys);
   if (!keys)
     return -1;
   for (size_t i = 0; i < n; ++i) {
-    keys[i].start = starts[i];
+    keys[i].start = *(const int64_t *)((const char *)starts + i * stride);
     keys[i].id = (uint32_t)i;
-    ix->end[i] = ends[i];
   }
   qsort(keys, n, sizeof *keys, mp_iindex_cmp);
   for (size_t r = 0; r < n; ++r) {
@@ -100,7 +100,6 @@ static inline int mp_iindex_init(mp_iindex *ix, size_t n, const int64_t *starts,
 
 static inline void mp_iindex_free(mp_iindex *ix) {
   free(ix->start);
-  free(ix->end);
   free(ix->item);
   free(ix->rank);
   free(ix->maxend);
@@ -111,11 +110,10 @@ static inline uint32_t mp_iindex_rank(const mp_iindex *ix, uint32_t id) {
   return ix->rank[id];
 }
 
-/* Makes interval `id` visible to queries. O(log n). (Its end is > its
- * start, so never INT64_MIN, the mark of inactive leaves.) */
-static inline void mp_iindex_activate(mp_iindex *ix, uint32_t id) {
+/* Makes interval `id`, ending at e, visible to queries. O(log n). (e is >
+ * its start, so never INT64_MIN, the mark of inactive leaves.) */
+static inline void mp_iindex_activate(mp_iindex *ix, uint32_t id, int64_t e) {
   size_t k = ix->leaves + ix->rank[id];
-  int64_t e = ix->end[id];
   ix->maxend[k] = e;
   for (k /= 2; k >= 1 && ix->maxend[k] < e; k /= 2)
     ix->maxend[k] = e;

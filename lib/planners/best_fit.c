@@ -204,10 +204,10 @@ int memplan_plan_best_fit(const memplan_problem *p, const memplan_options *o,
         fs[k] = p->buffers[i].start;
         fe[k++] = p->buffers[i].end;
       }
-    if (mp_iindex_init(&fx, nf, fs, fe) != 0)
+    if (mp_iindex_init(&fx, nf, fs, sizeof *fs) != 0)
       goto oom;
     for (size_t k2 = 0; k2 < nf; ++k2)
-      mp_iindex_activate(&fx, (uint32_t)k2);
+      mp_iindex_activate(&fx, (uint32_t)k2, fe[k2]);
   }
 
   size_t m = 0;

@@ -107,22 +107,14 @@ int memplan_plan_greedy_size(const memplan_problem *p,
   gs_range *placed = NULL; /* byte range of each placed buffer, by rank */
   size_t ranges_cap = 0;
   gs_key *keys = malloc((n ? n : 1) * sizeof *keys);
-  int64_t *starts = malloc((n ? n : 1) * sizeof *starts);
-  int64_t *ends = malloc((n ? n : 1) * sizeof *ends);
-  if (!keys || !starts || !ends || n >= UINT32_MAX)
+  if (!keys || n >= UINT32_MAX)
     goto oom;
-  for (size_t i = 0; i < n; ++i) {
-    starts[i] = p->buffers[i].start;
-    ends[i] = p->buffers[i].end;
-  }
-  if (mp_iindex_init(&ix, n, starts, ends) != 0)
+  if (mp_iindex_init(&ix, n, n ? &p->buffers[0].start : NULL,
+                     sizeof(memplan_buffer)) != 0)
     goto oom;
   placed = malloc((n ? n : 1) * sizeof *placed);
   if (!placed)
     goto oom;
-  free(starts);
-  free(ends);
-  starts = ends = NULL;
 
   size_t m = 0;
   for (size_t i = 0; i < n; ++i) {
@@ -133,7 +125,7 @@ int memplan_plan_greedy_size(const memplan_problem *p,
         gs_range *pr = &placed[mp_iindex_rank(&ix, (uint32_t)i)];
         pr->lo = b->offset;
         pr->hi = b->offset + b->size;
-        mp_iindex_activate(&ix, (uint32_t)i);
+        mp_iindex_activate(&ix, (uint32_t)i, b->end);
       }
     } else if (b->size == 0) {
       plan->offsets[i] = 0;
@@ -184,7 +176,7 @@ int memplan_plan_greedy_size(const memplan_problem *p,
     plan->offsets[i] = cand;
     placed[mp_iindex_rank(&ix, i)].lo = cand;
     placed[mp_iindex_rank(&ix, i)].hi = end;
-    mp_iindex_activate(&ix, i);
+    mp_iindex_activate(&ix, i, b->end);
   }
   plan->work = work;
   rc = 0;
@@ -200,7 +192,5 @@ done:
   free(ranges);
   free(placed);
   free(keys);
-  free(starts);
-  free(ends);
   return rc;
 }
