@@ -45,6 +45,42 @@ int memplan_solve(const memplan_problem *p, const char *planner,
     snprintf(plan->message, sizeof plan->message, "%s", err ? err : "");
     return -1;
   }
+  /* Fixed buffers that overlap one another make every plan invalid; say so
+   * here, as a property of the input, rather than blaming the planner. */
+  size_t nfixed = 0;
+  for (size_t i = 0; i < p->count; ++i)
+    nfixed += p->buffers[i].fixed;
+  if (nfixed > 1) {
+    memplan_buffer *fb = malloc(nfixed * sizeof *fb);
+    uint64_t *fo = malloc(nfixed * sizeof *fo);
+    if (!fb || !fo) {
+      free(fb);
+      free(fo);
+      return sfail(err, err_len, "out of memory");
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < p->count; ++i)
+      if (p->buffers[i].fixed) {
+        /* Shallow copy: ids stay owned by p. (An unnamed fixed buffer is
+         * shown by its index among the fixed ones.) */
+        fb[k] = p->buffers[i];
+        fo[k++] = p->buffers[i].offset;
+      }
+    memplan_problem fixed_only = {fb, nfixed, nfixed, 0};
+    char verr[400];
+    int v = memplan_validate(&fixed_only, fo, NULL, verr, sizeof verr);
+    free(fb);
+    free(fo);
+    if (v != 0) {
+      plan->status = v > 0 ? MEMPLAN_INFEASIBLE : MEMPLAN_ERROR;
+      if (v > 0)
+        snprintf(plan->message, sizeof plan->message,
+                 "fixed offsets conflict: %.200s", verr);
+      return sfail(err, err_len, "%s",
+                   v > 0 ? plan->message : "out of memory");
+    }
+  }
+
   memplan_options defaults;
   if (!opts) {
     memset(&defaults, 0, sizeof defaults);

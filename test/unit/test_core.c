@@ -182,6 +182,36 @@ static void solve_capacity(void **state) {
   memplan_problem_free(&p);
 }
 
+/* Fixed buffers that overlap each other: no plan exists, and the message
+ * blames the input, not a planner. */
+static void solve_conflicting_fixed(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "f1", 16, 1, 0, 4);
+  memplan_problem_add(&p, "free", 8, 1, 0, 4);
+  memplan_problem_add(&p, "f2", 16, 1, 3, 6);
+  p.buffers[0].fixed = p.buffers[2].fixed = true;
+  p.buffers[0].offset = 0;
+  p.buffers[2].offset = 8;
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  char err[512];
+  assert_int_equal(memplan_solve(&p, "best-fit", NULL, &plan, err, sizeof err),
+                   -1);
+  assert_int_equal(plan.status, MEMPLAN_INFEASIBLE);
+  assert_contains(err, "fixed offsets conflict");
+  assert_contains(err, "'f1'");
+  assert_contains(err, "'f2'");
+  /* Not live together: fine, and f2 may reuse f1's bytes. */
+  p.buffers[2].start = 4;
+  assert_int_equal(memplan_solve(&p, "best-fit", NULL, &plan, err, sizeof err),
+                   0);
+  assert_int_equal(plan.offsets[2], 8);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
 /* Shared case 01: half-open ends. Every heuristic but linear reaches the
  * optimum 2048 and never puts e on a or b. */
 static void shared_case_01(void **state) {
@@ -282,6 +312,7 @@ int main(void) {
       cmocka_unit_test(solve_errors),
       cmocka_unit_test(solve_empty_problem),
       cmocka_unit_test(solve_capacity),
+      cmocka_unit_test(solve_conflicting_fixed),
       cmocka_unit_test(shared_case_01),
       cmocka_unit_test(shared_case_16),
       cmocka_unit_test(shared_case_17),
