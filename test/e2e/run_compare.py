@@ -473,7 +473,8 @@ def pattern_weights(text):
     return "\n".join(out), names
 
 
-def make_harness(text, entry, args, results, opts, globals_to_fill=()):
+def make_harness(text, entry, args, results, opts, globals_to_fill=(), name=HARNESS_ENTRY, decls=True,
+                 indirect=False):
     em = Emitter()
     cache = {}
     for g, (name, mt) in enumerate(globals_to_fill):
@@ -511,8 +512,12 @@ def make_harness(text, entry, args, results, opts, globals_to_fill=()):
         lhs = rs + (":%d" % len(results) if len(results) > 1 else "") + " = "
     else:
         lhs = ""
-    em.op("%sfunc.call @%s(%s) : (%s) -> (%s)" % (
-        lhs, entry, ", ".join(operands), ", ".join(args), ", ".join(results)))
+    ftype = "(%s) -> (%s)" % (", ".join(args), ", ".join(results))
+    if indirect:
+        # one harness for many functions of one signature (random_check.py)
+        em.op("%sfunc.call_indirect %%e2e_fn(%s) : %s" % (lhs, ", ".join(operands), ftype))
+    else:
+        em.op("%sfunc.call @%s(%s) : %s" % (lhs, entry, ", ".join(operands), ftype))
     for k, a, mt in mtypes:
         emit_report(em, k, a, mt, cache)
     for j, t in enumerate(results):
@@ -523,11 +528,20 @@ def make_harness(text, entry, args, results, opts, globals_to_fill=()):
             emit_scalar_report(em, 1000 + j, v, t)
         else:
             raise ToolError("unsupported result type %s" % t)
-    out = ["  func.func @%s() {" % HARNESS_ENTRY] + em.lines + ["    return", "  }"]
+    param = "%%e2e_fn: %s" % ftype if indirect else ""
+    out = ["  func.func @%s(%s) {" % (name, param)] + em.lines + ["    return", "  }"]
+    if decls:
+        out.append(runtime_decls(text))
+    return "\n".join(out) + "\n"
+
+
+def runtime_decls(text):
+    """Declarations of the runtime print functions the module lacks."""
+    out = []
     for fn, sig in RUNTIME_DECLS.items():
         if not re.search(r"func\.func\s+(private\s+)?@%s\(" % fn, text):
             out.append("  func.func private @%s%s" % (fn, sig))
-    return "\n".join(out) + "\n"
+    return "\n".join(out)
 
 
 def drop_driver(text):
