@@ -17,6 +17,8 @@
 #ifndef MEMPLAN_LIB_CORE_INTERVAL_INDEX_H
 #define MEMPLAN_LIB_CORE_INTERVAL_INDEX_H
 
+#include "core/radix_sort.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -47,20 +49,6 @@ static inline int mp_idlist_push(mp_idlist *l, uint32_t x) {
   return 0;
 }
 
-typedef struct mp_iindex_key {
-  int64_t start;
-  uint32_t id;
-} mp_iindex_key;
-
-/* By start, ties by id: a total order, so the layout is deterministic. */
-static inline int mp_iindex_cmp(const void *a, const void *b) {
-  const mp_iindex_key *x = (const mp_iindex_key *)a,
-                      *y = (const mp_iindex_key *)b;
-  if (x->start != y->start)
-    return x->start < y->start ? -1 : 1;
-  return x->id < y->id ? -1 : (x->id > y->id);
-}
-
 /* Builds the index of n intervals, all inactive. The start of interval i is
  * read at (const char *)starts + i * stride (so a caller can pass the start
  * field of an array of structs without copying it); ends are given at
@@ -79,18 +67,24 @@ static inline int mp_iindex_init(mp_iindex *ix, size_t n, const int64_t *starts,
   if (n >= UINT32_MAX || !ix->start || !ix->item || !ix->rank ||
       !ix->maxend)
     return -1;
-  mp_iindex_key *keys = (mp_iindex_key *)malloc((n ? n : 1) * sizeof *keys);
+  /* By start, ties by id (records laid out in id order, stable sort): a
+   * total order, so the layout is deterministic. */
+  mp_kv *keys = (mp_kv *)malloc((n ? n : 1) * sizeof *keys);
   if (!keys)
     return -1;
   for (size_t i = 0; i < n; ++i) {
-    keys[i].start = *(const int64_t *)((const char *)starts + i * stride);
-    keys[i].id = (uint32_t)i;
+    keys[i].key =
+        mp_key_i64(*(const int64_t *)((const char *)starts + i * stride));
+    keys[i].val = i;
   }
-  qsort(keys, n, sizeof *keys, mp_iindex_cmp);
+  if (mp_radix_sort(keys, n) != 0) {
+    free(keys);
+    return -1;
+  }
   for (size_t r = 0; r < n; ++r) {
-    ix->start[r] = keys[r].start;
-    ix->item[r] = keys[r].id;
-    ix->rank[keys[r].id] = (uint32_t)r;
+    ix->start[r] = (int64_t)(keys[r].key ^ 0x8000000000000000ull);
+    ix->item[r] = (uint32_t)keys[r].val;
+    ix->rank[keys[r].val] = (uint32_t)r;
   }
   free(keys);
   for (size_t k = 0; k < 2 * ix->leaves; ++k)

@@ -33,25 +33,11 @@
 \*===----------------------------------------------------------------------===*/
 #include "core/interval_index.h"
 #include "core/ordset.h"
+#include "core/radix_sort.h"
 #include "planners/planners.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-
-typedef struct bf_event {
-  int64_t t;
-  uint64_t tag; /* (index << 1) | 1 alloc, | 0 free */
-} bf_event;
-
-/* Time, then frees before allocations, then input index. */
-static int bf_event_cmp(const void *a, const void *b) {
-  const bf_event *x = a, *y = b;
-  if (x->t != y->t)
-    return x->t < y->t ? -1 : 1;
-  if ((x->tag & 1) != (y->tag & 1))
-    return (int)(x->tag & 1) - (int)(y->tag & 1);
-  return x->tag < y->tag ? -1 : (x->tag > y->tag);
-}
 
 typedef struct bf_range {
   uint64_t lo, hi;
@@ -180,7 +166,7 @@ int memplan_plan_best_fit(const memplan_problem *p, const memplan_options *o,
   mp_idlist hits = {0};
   uint32_t *fixed_id = NULL;
   int64_t *fs = NULL, *fe = NULL;
-  bf_event *ev = NULL;
+  mp_kv *ev = NULL;
   size_t nf = 0;
   if (n >= UINT32_MAX || n > SIZE_MAX / (2 * sizeof *ev))
     goto oom;
@@ -210,6 +196,9 @@ int memplan_plan_best_fit(const memplan_problem *p, const memplan_options *o,
       mp_iindex_activate(&fx, (uint32_t)k2, fe[k2]);
   }
 
+  /* Events keyed by time; laid out as all frees, then all allocations,
+   * each in input order, so that the stable sort yields frees before
+   * allocations at one step and input order within each. */
   size_t m = 0;
   for (size_t i = 0; i < n; ++i) {
     const memplan_buffer *b = &p->buffers[i];
@@ -218,18 +207,24 @@ int memplan_plan_best_fit(const memplan_problem *p, const memplan_options *o,
     } else if (b->size == 0) {
       plan->offsets[i] = 0;
     } else {
-      ev[m].t = b->start;
-      ev[m++].tag = ((uint64_t)i << 1) | 1;
-      ev[m].t = b->end;
-      ev[m++].tag = (uint64_t)i << 1;
+      ev[m].key = mp_key_i64(b->end);
+      ev[m++].val = (uint64_t)i << 1;
     }
   }
-  qsort(ev, m, sizeof *ev, bf_event_cmp);
+  for (size_t i = 0; i < n; ++i) {
+    const memplan_buffer *b = &p->buffers[i];
+    if (!b->fixed && b->size != 0) {
+      ev[m].key = mp_key_i64(b->start);
+      ev[m++].val = ((uint64_t)i << 1) | 1;
+    }
+  }
+  if (mp_radix_sort(ev, m) != 0)
+    goto oom;
 
   for (size_t k = 0; k < m; ++k) {
-    size_t i = (size_t)(ev[k].tag >> 1);
+    size_t i = (size_t)(ev[k].val >> 1);
     const memplan_buffer *b = &p->buffers[i];
-    if (!(ev[k].tag & 1)) {
+    if (!(ev[k].val & 1)) {
       if (bf_release(&S, plan->offsets[i], b->size) != 0)
         goto oom;
       continue;

@@ -22,28 +22,11 @@
 |* live at once is bounded, as in real schedules.                            *|
 \*===----------------------------------------------------------------------===*/
 #include "core/interval_index.h"
+#include "core/radix_sort.h"
 #include "planners/planners.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-
-typedef struct gs_key {
-  uint64_t size;
-  uint64_t life; /* end - start, as unsigned: cannot overflow */
-  int64_t start;
-  uint32_t id;
-} gs_key;
-
-static int gs_cmp(const void *a, const void *b) {
-  const gs_key *x = a, *y = b;
-  if (x->size != y->size)
-    return x->size > y->size ? -1 : 1;
-  if (x->life != y->life)
-    return x->life > y->life ? -1 : 1;
-  if (x->start != y->start)
-    return x->start < y->start ? -1 : 1;
-  return x->id < y->id ? -1 : (x->id > y->id);
-}
 
 typedef struct gs_range {
   uint64_t lo, hi;
@@ -106,7 +89,7 @@ int memplan_plan_greedy_size(const memplan_problem *p,
   gs_range *ranges = NULL;
   gs_range *placed = NULL; /* byte range of each placed buffer, by rank */
   size_t ranges_cap = 0;
-  gs_key *keys = malloc((n ? n : 1) * sizeof *keys);
+  mp_kv *keys = malloc((n ? n : 1) * sizeof *keys);
   if (!keys || n >= UINT32_MAX)
     goto oom;
   if (mp_iindex_init(&ix, n, n ? &p->buffers[0].start : NULL,
@@ -130,16 +113,27 @@ int memplan_plan_greedy_size(const memplan_problem *p,
     } else if (b->size == 0) {
       plan->offsets[i] = 0;
     } else {
-      keys[m].size = b->size;
-      keys[m].life = (uint64_t)b->end - (uint64_t)b->start;
-      keys[m].start = b->start;
-      keys[m++].id = (uint32_t)i;
+      keys[m].key = mp_key_i64(b->start);
+      keys[m++].val = i;
     }
   }
-  qsort(keys, m, sizeof *keys, gs_cmp);
+  /* The order as three stable sorts, minor key first, from input order:
+   * start ascending, then life descending, then size descending. */
+  if (mp_radix_sort(keys, m) != 0)
+    goto oom;
+  for (size_t k = 0; k < m; ++k) {
+    const memplan_buffer *b = &p->buffers[keys[k].val];
+    keys[k].key = ~((uint64_t)b->end - (uint64_t)b->start);
+  }
+  if (mp_radix_sort(keys, m) != 0)
+    goto oom;
+  for (size_t k = 0; k < m; ++k)
+    keys[k].key = ~p->buffers[keys[k].val].size;
+  if (mp_radix_sort(keys, m) != 0)
+    goto oom;
 
   for (size_t k = 0; k < m; ++k) {
-    uint32_t i = keys[k].id;
+    uint32_t i = (uint32_t)keys[k].val;
     const memplan_buffer *b = &p->buffers[i];
     hits.len = 0;
     if (mp_iindex_query(&ix, b->start, b->end, &hits) != 0)
