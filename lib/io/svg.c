@@ -358,13 +358,13 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
 
   geom g;
   g.left = 78;
-  g.right = 24;
+  g.right = 40;
   g.top = 62;
   g.total_w = width;
   g.w = width - g.left - g.right;
   g.h = height;
   g.ph = o.no_profile ? 0 : floor(height / 3.0);
-  g.ptop = g.top + g.h + 44;
+  g.ptop = g.top + g.h + 62;
   g.total_h = o.no_profile ? g.top + g.h + 40 : g.ptop + g.ph + 52;
   g.t0 = t0;
   g.t1 = t1;
@@ -382,7 +382,7 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
           width, g.total_h, width, g.total_h);
   fputs("<style>\n"
         "rect{stroke:#333;stroke-width:.4}\n"
-        ".cov{fill:#9a9a9a;stroke:none}\n"
+        ".cov{fill:#c4c4c4;stroke:none}\n"
         ".bg{fill:#fff;stroke:none}\n"
         ".frame{fill:none;stroke:#444;stroke-width:1}\n"
         ".grid{stroke:#e4e4e4;stroke-width:1}\n"
@@ -390,7 +390,7 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
         ".lb{stroke:#1f5fbf;stroke-width:1.6;stroke-dasharray:7 4}\n"
         ".cap{stroke:#555;stroke-width:1.2;stroke-dasharray:2 3}\n"
         ".mark{stroke:#1f5fbf;stroke-width:1.2;stroke-dasharray:3 3}\n"
-        ".live{fill:#90be6d;stroke:#4f7a34;stroke-width:1}\n"
+        ".live{fill:#b9cfe0;stroke:#4a6f8f;stroke-width:1}\n"
         ".high{fill:none;stroke:#e07b00;stroke-width:1.4}\n"
         "text{font-size:11px;fill:#222}\n"
         ".ax{font-size:11px;fill:#555}\n"
@@ -398,7 +398,10 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
         ".t{font-size:17px;font-weight:bold}\n"
         ".s{font-size:12px;fill:#444}\n"
         ".pk{fill:#d62728;font-size:11px}\n"
-        ".lbt{fill:#1f5fbf;font-size:11px}\n",
+        ".lbt{fill:#1f5fbf;font-size:11px}\n"
+        /* a white halo keeps line labels readable over dense rectangles */
+        ".pk,.lbt{paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}\n"
+        ".ns{stroke:none}\n",
         f);
   for (int c = 0; c < NCOLORS; c++)
     fprintf(f, ".c%d{fill:%s}\n", c, palette[c]);
@@ -457,55 +460,30 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
     ri[nr++] = (rinfo){w * h, i};
   }
   qsort(ri, nr, sizeof *ri, cmp_rinfo);
+  /* Merged buffers first, under the individual rectangles: a coverage run
+   * overstates a sub-pixel buffer, and must not hide a real one. */
   size_t ncov = 0;
-  bool tooltips = nr <= 20000;
-  fputs("<g>\n", f);
   for (size_t k = 0; k < nr; k++) {
+    if (k < max_rects && ri[k].area >= 1.0)
+      continue;
     size_t i = ri[k].i;
     const memplan_buffer *b = &p->buffers[i];
     double x0 = xpix(&g, (double)b->start), x1 = xpix(&g, (double)b->end);
     double ytop = ypix(&g, (double)off[i] + (double)b->size);
     double ybot = ypix(&g, (double)off[i]);
-    if (k >= max_rects || ri[k].area < 1.0) {
-      /* Paint the cells this rectangle overlaps; at least one, so that no
-       * buffer vanishes from the picture. */
-      size_t cx0 = (size_t)((x0 - g.left) / CELL), cx1 = (size_t)((x1 - g.left) / CELL);
-      double yt = ytop < g.top ? g.top : ytop;
-      size_t cy0 = (size_t)((yt - g.top) / CELL), cy1 = (size_t)((ybot - g.top) / CELL);
-      if (cx1 >= gw) cx1 = gw - 1;
-      if (cx0 > cx1) cx0 = cx1;
-      if (cy1 >= gh) cy1 = gh - 1;
-      for (size_t cy = cy0; cy <= cy1; cy++)
-        memset(grid + cy * gw + cx0, 1, cx1 - cx0 + 1);
-      ncov++;
-      continue;
-    }
-    fputs("<rect x=\"", f);
-    num(f, x0);
-    fputs("\" y=\"", f);
-    num(f, ytop);
-    fputs("\" width=\"", f);
-    num(f, x1 - x0 < 0.1 ? 0.1 : x1 - x0);
-    fputs("\" height=\"", f);
-    num(f, ybot - ytop < 0.1 ? 0.1 : ybot - ytop);
-    fprintf(f, "\" class=\"c%u\"", color_class(p, i, o.color));
-    char name[24];
-    const char *id = memplan_buffer_name(p, i, name);
-    if (tooltips) {
-      fputs("><title>", f);
-      memplan_svg_escape(f, id);
-      fprintf(f, ": %" PRIu64 " B at %" PRIu64 ", steps [%" PRId64 ", %" PRId64 ")</title></rect>\n",
-              b->size, off[i], b->start, b->end);
-    } else {
-      fputs("/>\n", f);
-    }
-    /* A label fits when the text (about 6 px per character at 10 px)
-     * and a little padding fit in the rectangle. */
-    size_t len = strlen(id);
-    if (!o.no_labels && ybot - ytop >= 12 && x1 - x0 >= 6.0 * (double)len + 6 && len)
-      text(f, (x0 + x1) / 2, (ytop + ybot) / 2 + 3.5, "lab", "middle", id);
+    /* Paint every cell the rectangle overlaps, at least one, so that no
+     * buffer vanishes from the picture. */
+    double yt = ytop < g.top ? g.top : ytop;
+    size_t cx0 = (size_t)((x0 - g.left) / CELL), cx1 = (size_t)((x1 - g.left) / CELL);
+    size_t cy0 = (size_t)((yt - g.top) / CELL), cy1 = (size_t)((ybot - g.top) / CELL);
+    if (cx1 >= gw) cx1 = gw - 1;
+    if (cx0 > cx1) cx0 = cx1;
+    if (cy1 >= gh) cy1 = gh - 1;
+    if (cy0 > cy1) cy0 = cy1;
+    for (size_t cy = cy0; cy <= cy1; cy++)
+      memset(grid + cy * gw + cx0, 1, cx1 - cx0 + 1);
+    ncov++;
   }
-  fputs("</g>\n", f);
   if (ncov) {
     fprintf(f, "<g class=\"cov\"><title>%zu small buffers merged</title>\n", ncov);
     for (size_t cy = 0; cy < gh; cy++) {
@@ -527,6 +505,42 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
     }
     fputs("</g>\n", f);
   }
+  bool tooltips = nr <= 20000;
+  fputs("<g>\n", f);
+  for (size_t k = 0; k < nr && k < max_rects && ri[k].area >= 1.0; k++) {
+    size_t i = ri[k].i;
+    const memplan_buffer *b = &p->buffers[i];
+    double x0 = xpix(&g, (double)b->start), x1 = xpix(&g, (double)b->end);
+    double ytop = ypix(&g, (double)off[i] + (double)b->size);
+    double ybot = ypix(&g, (double)off[i]);
+    fputs("<rect x=\"", f);
+    num(f, x0);
+    fputs("\" y=\"", f);
+    num(f, ytop);
+    fputs("\" width=\"", f);
+    num(f, x1 - x0 < 0.1 ? 0.1 : x1 - x0);
+    fputs("\" height=\"", f);
+    num(f, ybot - ytop < 0.1 ? 0.1 : ybot - ytop);
+    /* Outlines on rectangles a few pixels thin would paint them all dark. */
+    bool thin = x1 - x0 < 3 || ybot - ytop < 3;
+    fprintf(f, "\" class=\"c%u%s\"", color_class(p, i, o.color), thin ? " ns" : "");
+    char name[24];
+    const char *id = memplan_buffer_name(p, i, name);
+    if (tooltips) {
+      fputs("><title>", f);
+      memplan_svg_escape(f, id);
+      fprintf(f, ": %" PRIu64 " B at %" PRIu64 ", steps [%" PRId64 ", %" PRId64 ")</title></rect>\n",
+              b->size, off[i], b->start, b->end);
+    } else {
+      fputs("/>\n", f);
+    }
+    /* A label fits when the text (about 6 px per character at 10 px)
+     * and a little padding fit in the rectangle. */
+    size_t len = strlen(id);
+    if (!o.no_labels && ybot - ytop >= 12 && x1 - x0 >= 6.0 * (double)len + 6 && len)
+      text(f, (x0 + x1) / 2, (ytop + ybot) / 2 + 3.5, "lab", "middle", id);
+  }
+  fputs("</g>\n", f);
 
   /* Lines over the rectangles: capacity, lower bound, peak, marker. */
   char lab[128];
@@ -576,8 +590,8 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
       rc = -1;
     } else {
       text(f, g.left, g.ptop - 8, "s", NULL,
-           "live bytes (green), highest byte in use (orange), arena = peak (red): "
-           "the space between green and red is fragmentation");
+           "live bytes (blue area), highest byte in use (orange), arena = peak (red): "
+           "space between the blue area and the red line is fragmentation");
       y_axis(f, &g, g.ptop, g.ph);
       fputs("<path class=\"live\" d=\"M", f);
       num(f, g.left);

@@ -1,8 +1,208 @@
-/* Stub: to be written. */
+/* memplan render: the picture of a plan (see memplan/svg.h for what it
+ * shows). Input is a CSV with an `offset` column (the output of `memplan
+ * solve -o`); a CSV without one, or --planner=NAME, is planned first.
+ *
+ * An invalid plan is still drawn (seeing the overlap is the point of a
+ * picture), with "INVALID" in the subtitle, and the exit code is 1. */
 #include "commands.h"
+
+#include "memplan/csv.h"
+#include "memplan/memplan.h"
+#include "memplan/svg.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *f) {
+  fputs("usage: memplan render PLAN.csv -o OUT.svg [options]\n"
+        "\n"
+        "Draws the memory layout of a plan: x = schedule step, y = offset, one\n"
+        "rectangle per buffer; the peak, the lower bound and the step where the\n"
+        "lower bound is reached; below, live bytes over time against the arena.\n"
+        "PLAN.csv needs an `offset` for every buffer (memplan solve -o writes it);\n"
+        "without an offset column it is planned first (default planner: auto).\n"
+        "\n"
+        "options:\n"
+        "  -o, --output=FILE     the SVG to write ('-' = stdout; required)\n"
+        "  --color=size|id       colour rectangles by size class (default) or by id\n"
+        "  --title=TEXT          title line (default: the input file name)\n"
+        "  --planner=NAME        plan the problem with NAME, ignoring its offsets\n"
+        "  --time-limit=SEC      time limit for --planner (search planners)\n"
+        "  --width=PX            picture width in pixels (default 1200)\n"
+        "  --height=PX           layout panel height in pixels (default 560)\n"
+        "  --max-rects=N         draw at most N rectangles individually, merge the\n"
+        "                        rest into grey coverage (default 5000)\n"
+        "  --no-profile          omit the live-bytes panel\n"
+        "  --no-labels           omit the labels inside rectangles\n"
+        "  -h, --help            this text\n"
+        "\n"
+        "exit status: 0 ok, 1 the plan is invalid (still drawn), 2 usage or input error\n",
+        f);
+}
+
+static int parse_uint(const char *s, unsigned long long max,
+                      unsigned long long *out) {
+  if (!s || *s < '0' || *s > '9')
+    return -1;
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (errno || *end || v > max)
+    return -1;
+  *out = v;
+  return 0;
+}
+
 int memplan_cmd_render(int argc, char **argv) {
-  (void)argc; (void)argv;
-  fprintf(stderr, "memplan render: not implemented yet\n");
-  return 2;
+  enum { O_COLOR = 256, O_TITLE, O_PLANNER, O_TLIMIT, O_WIDTH, O_HEIGHT,
+         O_MAXR, O_NOPROF, O_NOLAB };
+  static const struct option longopts[] = {
+      {"output", required_argument, NULL, 'o'},
+      {"color", required_argument, NULL, O_COLOR},
+      {"title", required_argument, NULL, O_TITLE},
+      {"planner", required_argument, NULL, O_PLANNER},
+      {"time-limit", required_argument, NULL, O_TLIMIT},
+      {"width", required_argument, NULL, O_WIDTH},
+      {"height", required_argument, NULL, O_HEIGHT},
+      {"max-rects", required_argument, NULL, O_MAXR},
+      {"no-profile", no_argument, NULL, O_NOPROF},
+      {"no-labels", no_argument, NULL, O_NOLAB},
+      {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0}};
+  memplan_svg_options so;
+  memset(&so, 0, sizeof so);
+  const char *out = NULL, *planner = NULL;
+  double time_limit = 0;
+  unsigned long long v;
+  int c;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+    switch (c) {
+    case 'o': out = optarg; break;
+    case 'h': usage(stdout); return 0;
+    case O_COLOR:
+      if (strcmp(optarg, "size") == 0)
+        so.color = MEMPLAN_SVG_COLOR_SIZE;
+      else if (strcmp(optarg, "id") == 0)
+        so.color = MEMPLAN_SVG_COLOR_ID;
+      else {
+        fprintf(stderr, "memplan render: --color must be 'size' or 'id', not '%s'\n", optarg);
+        return 2;
+      }
+      break;
+    case O_TITLE: so.title = optarg; break;
+    case O_PLANNER: planner = optarg; break;
+    case O_TLIMIT: {
+      char *end;
+      time_limit = strtod(optarg, &end);
+      if (*optarg == '\0' || *end || !(time_limit > 0)) {
+        fprintf(stderr, "memplan render: --time-limit must be a positive number of seconds, not '%s'\n", optarg);
+        return 2;
+      }
+      break;
+    }
+    case O_WIDTH:
+    case O_HEIGHT:
+      if (parse_uint(optarg, 20000, &v) != 0 || v < 100) {
+        fprintf(stderr, "memplan render: --%s must be a pixel count in [100, 20000], not '%s'\n",
+                c == O_WIDTH ? "width" : "height", optarg);
+        return 2;
+      }
+      if (c == O_WIDTH)
+        so.width = (unsigned)v;
+      else
+        so.height = (unsigned)v;
+      break;
+    case O_MAXR:
+      if (parse_uint(optarg, SIZE_MAX, &v) != 0) {
+        fprintf(stderr, "memplan render: --max-rects must be a count, not '%s'\n", optarg);
+        return 2;
+      }
+      so.max_rects = (size_t)v;
+      break;
+    case O_NOPROF: so.no_profile = true; break;
+    case O_NOLAB: so.no_labels = true; break;
+    default: usage(stderr); return 2;
+    }
+  }
+  if (optind + 1 != argc) {
+    fprintf(stderr, "memplan render: expected exactly one input file\n");
+    usage(stderr);
+    return 2;
+  }
+  if (!out) {
+    fprintf(stderr, "memplan render: missing -o OUT.svg\n");
+    return 2;
+  }
+  const char *in = argv[optind];
+  if (planner && !memplan_planner_find(planner)) {
+    fprintf(stderr, "memplan render: unknown planner '%s'\n", planner);
+    return 2;
+  }
+
+  char err[512];
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_csv_info info;
+  memset(&info, 0, sizeof info);
+  if (memplan_csv_read(in, true, &p, &info, err, sizeof err) != 0) {
+    fprintf(stderr, "memplan render: %s\n", err);
+    return 2;
+  }
+  int rc = 0;
+  uint64_t *offsets = NULL;
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  char subtitle[600] = "";
+  if (!planner && info.has_offset) {
+    /* Every buffer needs an offset; a missing one is a usage error, not
+     * something to guess. */
+    for (size_t i = 0; i < p.count; i++) {
+      if (!info.has_offset_value[i]) {
+        char name[24];
+        fprintf(stderr,
+                "memplan render: %s: buffer '%s' has no offset (plan it with "
+                "`memplan solve -o` or pass --planner)\n",
+                in, memplan_buffer_name(&p, i, name));
+        rc = 2;
+        goto done;
+      }
+    }
+    offsets = info.offsets;
+    if (memplan_validate(&p, offsets, NULL, err, sizeof err) != 0) {
+      fprintf(stderr, "memplan render: %s: invalid plan: %s (drawn anyway)\n", in, err);
+      snprintf(subtitle, sizeof subtitle, "INVALID PLAN: %s", err);
+      rc = 1;
+    }
+  } else {
+    memplan_options opts;
+    memset(&opts, 0, sizeof opts);
+    opts.time_limit = time_limit;
+    if (!planner)
+      planner = "auto";
+    if (memplan_solve(&p, planner, &opts, &plan, err, sizeof err) != 0) {
+      fprintf(stderr, "memplan render: %s: %s\n", in, err);
+      rc = plan.status == MEMPLAN_INFEASIBLE || plan.status == MEMPLAN_TIMEOUT ? 1 : 2;
+      goto done;
+    }
+    offsets = plan.offsets;
+    snprintf(subtitle, sizeof subtitle, "planner %s, status %s, %.3f s", plan.planner,
+             memplan_status_name(plan.status), plan.seconds);
+  }
+  so.subtitle = subtitle[0] ? subtitle : NULL;
+  if (!so.title)
+    so.title = in;
+  if (memplan_svg_write(out, &p, offsets, &so, err, sizeof err) != 0) {
+    fprintf(stderr, "memplan render: %s\n", err);
+    rc = 2;
+  }
+done:
+  memplan_plan_free(&plan);
+  memplan_csv_info_free(&info);
+  memplan_problem_free(&p);
+  return rc;
 }
