@@ -1,9 +1,820 @@
-/* Stub: to be written. */
+/*===-- exact.c - Anytime branch and bound for the minimum peak -----------===*\
+|*                                                                            *|
+|* The `exact` planner: minimizes the peak and proves it, or returns the best *|
+|* plan found and the best proven lower bound when its budget runs out.       *|
+|*                                                                            *|
+|* Where the ideas come from (public descriptions only; no code copied):      *|
+|*                                                                            *|
+|*  - Canonical solutions (M. D. Moffitt, "MiniMalloc", ASPLOS 2024): every   *|
+|*    plan can be pushed down ("gravity") until each buffer sits at offset 0  *|
+|*    or on top of a conflicting buffer, without raising the peak. Listing    *|
+|*    the buffers of such a plan by (offset, rank) gives a sequence in which  *|
+|*    each buffer sits exactly at the aligned top of the conflicting buffers  *|
+|*    listed before it. So a depth-first search that appends one buffer at a  *|
+|*    time, at that position, and only in nondecreasing (offset, rank) order, *|
+|*    is complete, and it never revisits a plan twice.                        *|
+|*  - Spatial inference over time sections (MiniMalloc): the timeline is cut  *|
+|*    at every interval end; in each section, the bytes still to be placed    *|
+|*    must fit between the section's floor - the higher of its highest       *|
+|*    placed top and the current offset, below which nothing can be placed   *|
+|*    any more - and the capacity. This is what makes leaving holes costly:   *|
+|*    raising the current offset raises the floor of every section.          *|
+|*  - Dominance / symmetry: interchangeable buffers (same size, alignment    *|
+|*    and interval) are placed in rank order only; fixed buffers are search  *|
+|*    items that must be taken exactly at their offset.                       *|
+|*  - Decision vs. optimization: the search decides "is there a plan with     *|
+|*    peak <= C?" (MiniMalloc's question). The minimum comes from deciding   *|
+|*    C = L (the lower bound) upwards - each refutation raises the proven     *|
+|*    bound by the granularity g, the gcd of all sizes and alignments, since  *|
+|*    every canonical peak is a multiple of g - interleaved with C = U - g    *|
+|*    downwards from the best plan U, under doubling node budgets            *|
+|*    (restarts, as in MiniMalloc and TelaMalloc's anytime search).          *|
+|*  - Lower bound: the maximum live bytes (the max-weight clique of the      *|
+|*    interval graph); Buchsbaum et al., "OPT versus LOAD in dynamic storage *|
+|*    allocation" (STOC 2003) and Gergov ("Algorithms for compile-time memory *|
+|*    optimization", SODA 1999) show that the optimum can exceed it, which    *|
+|*    is why refutations, not only the bound, are needed for a proof.        *|
+|*  - Initial upper bound and large inputs: the offline ordered-placement    *|
+|*    heuristics of exact_fit.c (TFLite greedy-by-size, XLA best-fit), and    *|
+|*    for inputs too big to search a local search over the order (move the   *|
+|*    buffers that touch the peak to the front and re-place - in the spirit  *|
+|*    of TelaMalloc's and TVM's hill climbing).                               *|
+|*                                                                            *|
+|* Memory is O(n + conflicting pairs): the adjacency lists, per-section      *|
+|* floors and loads, and an undo log bounded by the sum of degrees and      *|
+|* section counts (each buffer is placed at most once on a search path).     *|
+|* Children are enumerated without storing candidate lists: each node finds  *|
+|* its next child by a scan for the smallest (offset, rank) above the last.  *|
+\*===----------------------------------------------------------------------===*/
+#include "planners/exact_fit.h"
 #include "planners/planners.h"
+
 #include <stdio.h>
-int memplan_plan_exact(const memplan_problem *p, const memplan_options *o,
-                    memplan_plan *plan) {
-  (void)p; (void)o;
-  snprintf(plan->message, sizeof plan->message, "planner not implemented yet");
+#include <stdlib.h>
+#include <string.h>
+
+/* Above these sizes the search is not attempted (its per-node cost is O(n))
+ * and the planner improves heuristic plans instead. */
+#define EXACT_MAX_SEARCH_N 2000
+#define EXACT_MAX_SEARCH_PAIRS ((size_t)4 << 20)
+/* The kernel heuristics need the graph too; beyond this many pairs even
+ * they are skipped and greedy-size alone answers. */
+#define EXACT_MAX_GRAPH_PAIRS ((size_t)64 << 20)
+#define EXACT_DEFAULT_SECONDS 10.0
+
+#define EXACT_RANKS 3
+
+typedef struct undo_entry {
+  uint32_t what; /* < n: minoff of buffer `what`; else floor of section */
+  uint64_t old;
+} undo_entry;
+
+typedef struct xsearch {
+  const memplan_problem *p;
+  const mpx_graph *g;
+  size_t n, items;     /* buffers, buffers with size > 0 */
+  /* Static orders. rank[h][i]: buffer i's place in tie order h (the
+   * canonical sequence is by (offset, rank)); twin[h][i]: the previous
+   * interchangeable buffer in that order, or UINT32_MAX. */
+  uint32_t *ranks[EXACT_RANKS], *twins[EXACT_RANKS];
+  uint32_t *rank, *twin; /* the order in use */
+  uint32_t *slo, *shi; /* sections covered: [slo, shi) */
+  size_t S;            /* number of sections */
+  uint32_t *byslo;     /* sized buffers sorted by slo */
+  uint32_t *firstslo;  /* S + 1 entries: first k with slo[byslo[k]] >= s */
+  /* State. */
+  uint64_t *minoff;    /* aligned top of the placed neighbours */
+  uint64_t *floor;     /* per section: highest placed top */
+  uint64_t *load;      /* per section: bytes not yet placed */
+  uint32_t *cuts;      /* per boundary s (between s-1 and s): unplaced
+                          buffers crossing it */
+  uint64_t *secmin;    /* scratch: per section, lowest reachable offset */
+  uint64_t *off;
+  unsigned char *placed;
+  undo_entry *undo;
+  size_t nundo;
+  uint32_t *pstack;    /* buffers in the order they were placed */
+  size_t npstack;
+  /* Control. */
+  uint64_t C;          /* decide: peak <= C ? */
+  uint64_t nodes, node_cap; /* node_cap: this decision's budget */
+  uint64_t total_nodes, work_limit;
+  double deadline;
+  int stop;            /* 1: this budget, 2: global limit */
+} xsearch;
+
+static void place(xsearch *X, uint32_t i, uint64_t o) {
+  const memplan_buffer *b = &X->p->buffers[i];
+  uint64_t top = o + b->size;
+  X->off[i] = o;
+  X->placed[i] = 1;
+  X->pstack[X->npstack++] = i;
+  for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s) {
+    X->undo[X->nundo].what = (uint32_t)X->n + s;
+    X->undo[X->nundo++].old = X->floor[s];
+    X->floor[s] = top;
+    X->load[s] -= b->size;
+  }
+  for (uint32_t s = X->slo[i] + 1; s < X->shi[i]; ++s)
+    X->cuts[s]--;
+  for (size_t e = X->g->first[i]; e < X->g->first[i + 1]; ++e) {
+    uint32_t j = X->g->adj[e];
+    if (X->placed[j])
+      continue;
+    uint64_t m = mpx_align_up(top, X->p->buffers[j].alignment);
+    if (m > X->minoff[j]) {
+      X->undo[X->nundo].what = j;
+      X->undo[X->nundo++].old = X->minoff[j];
+      X->minoff[j] = m;
+    }
+  }
+}
+
+/* Takes back every placement made since the marks. */
+static void unplace_to(xsearch *X, size_t pmark, size_t umark) {
+  while (X->nundo > umark) {
+    undo_entry *u = &X->undo[--X->nundo];
+    if (u->what < X->n)
+      X->minoff[u->what] = u->old;
+    else
+      X->floor[u->what - X->n] = u->old;
+  }
+  while (X->npstack > pmark) {
+    uint32_t i = X->pstack[--X->npstack];
+    uint64_t sz = X->p->buffers[i].size;
+    for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s)
+      X->load[s] += sz;
+    for (uint32_t s = X->slo[i] + 1; s < X->shi[i]; ++s)
+      X->cuts[s]++;
+    X->placed[i] = 0;
+  }
+}
+
+static int solve_pieces(xsearch *X, uint32_t s0, uint32_t s1);
+
+/* Where buffer i would go next: its fixed offset, or on its neighbours. */
+static inline uint64_t next_pos(const xsearch *X, uint32_t i) {
+  const memplan_buffer *b = &X->p->buffers[i];
+  return b->fixed ? b->offset : X->minoff[i];
+}
+
+/* One node of the search over the unplaced buffers that live within the
+ * sections [s0, s1) (a piece: no unplaced buffer crosses its borders, so
+ * it is independent of every other piece). `last`/`last_rank` is the
+ * previous element of this piece's canonical sequence (rank -1: none).
+ * Returns 1 when the piece is fully placed (the placements are kept), 0
+ * when it cannot be (state unchanged), -1 when a budget ran out. */
+static int dfs(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
+               int64_t last_rank) {
+  ++X->nodes;
+  ++X->total_nodes;
+  if (X->nodes > X->node_cap) {
+    X->stop = 1;
+    return -1;
+  }
+  if (X->work_limit && X->total_nodes > X->work_limit) {
+    X->stop = 2;
+    return -1;
+  }
+  if ((X->total_nodes & 1023) == 0 && mpx_now() > X->deadline) {
+    X->stop = 2;
+    return -1;
+  }
+  const memplan_buffer *B = X->p->buffers;
+  uint64_t C = X->C;
+  uint32_t k0 = X->firstslo[s0], k1 = X->firstslo[s1];
+  /* Buffers: each must still fit by itself; a fixed buffer must not have
+   * been passed over by the canonical order or covered by a neighbour.
+   * min_height: no buffer may start at or above the top a free buffer
+   * would have at its lowest position - that buffer would float over a
+   * hole it fits in, and moving it down gives a plan the search reaches
+   * elsewhere (MiniMalloc's dominance rule). secmin: the lowest offset any
+   * unplaced buffer can take in each section (MiniMalloc's "unallocated
+   * floor"). */
+  uint64_t min_height = UINT64_MAX;
+  size_t rem = 0;
+  for (uint32_t s = s0; s < s1; ++s)
+    X->secmin[s] = UINT64_MAX;
+  for (uint32_t k = k0; k < k1; ++k) {
+    uint32_t i = X->byslo[k];
+    if (X->placed[i])
+      continue;
+    ++rem;
+    uint64_t pos;
+    if (B[i].fixed) {
+      pos = B[i].offset;
+      if (pos < last || (pos == last && (int64_t)X->rank[i] < last_rank) ||
+          X->minoff[i] > pos)
+        return 0;
+    } else {
+      pos = X->minoff[i] >= last ? X->minoff[i]
+                                 : mpx_align_up(last, B[i].alignment);
+      uint64_t h = X->minoff[i] + B[i].size;
+      if (h < min_height)
+        min_height = h;
+    }
+    if (pos > C || B[i].size > C - pos)
+      return 0;
+    for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s)
+      if (pos < X->secmin[s])
+        X->secmin[s] = pos;
+  }
+  if (rem == 0)
+    return 1;
+  /* Sections: what is left must fit between the floor and C. */
+  for (uint32_t s = s0; s < s1; ++s) {
+    if (X->load[s] == 0)
+      continue;
+    uint64_t f = X->floor[s] > last ? X->floor[s] : last;
+    if (X->secmin[s] > f)
+      f = X->secmin[s];
+    if (f > C || X->load[s] > C - f)
+      return 0;
+  }
+  /* Children in increasing (position, rank), all above (last, last_rank). */
+  uint64_t cpos = 0;
+  int64_t crank = -1;
+  for (;;) {
+    uint32_t best = UINT32_MAX;
+    uint64_t bpos = UINT64_MAX;
+    uint32_t brank = UINT32_MAX;
+    for (uint32_t k = k0; k < k1; ++k) {
+      uint32_t i = X->byslo[k];
+      if (X->placed[i])
+        continue;
+      uint64_t pos = next_pos(X, i);
+      int64_t r = X->rank[i];
+      if (pos < cpos || (pos == cpos && r <= crank))
+        continue;
+      if (pos < last || (pos == last && r <= last_rank))
+        continue;
+      if (X->twin[i] != UINT32_MAX && !X->placed[X->twin[i]])
+        continue;
+      if (pos < bpos || (pos == bpos && (uint32_t)r < brank)) {
+        best = i;
+        bpos = pos;
+        brank = (uint32_t)r;
+      }
+    }
+    if (best == UINT32_MAX || bpos >= min_height)
+      return 0;
+    size_t pmark = X->npstack, umark = X->nundo;
+    place(X, best, bpos);
+    /* Did this placement split the piece? */
+    int split = 0;
+    for (uint32_t s = X->slo[best] + 1; s < X->shi[best] && !split; ++s)
+      split = X->cuts[s] == 0;
+    int r = split ? solve_pieces(X, s0, s1)
+                  : dfs(X, s0, s1, bpos, (int64_t)brank);
+    if (r != 0)
+      return r;
+    unplace_to(X, pmark, umark);
+    cpos = bpos;
+    crank = brank;
+  }
+}
+
+/* Solves the independent pieces of [s0, s1) one after the other: a piece
+ * that cannot be placed refutes the whole, whatever the others do. */
+static int solve_pieces(xsearch *X, uint32_t s0, uint32_t s1) {
+  size_t pmark = X->npstack, umark = X->nundo;
+  uint32_t a = s0;
+  for (uint32_t s = s0 + 1; s <= s1; ++s) {
+    if (s < s1 && X->cuts[s] != 0)
+      continue;
+    int r = dfs(X, a, s, 0, -1);
+    if (r != 1) {
+      if (r == 0)
+        unplace_to(X, pmark, umark);
+      return r;
+    }
+    a = s;
+  }
+  return 1;
+}
+
+/* Puts the state back to "nothing placed". Zero-size buffers are placed
+ * at 0 (or their fixed offset) from the start: they block nothing. */
+static void reset(xsearch *X) {
+  X->nundo = 0;
+  X->npstack = 0;
+  for (size_t s = 0; s < X->S; ++s) {
+    X->floor[s] = X->load[s] = 0;
+    X->cuts[s] = 0;
+  }
+  for (size_t i = 0; i < X->n; ++i) {
+    const memplan_buffer *b = &X->p->buffers[i];
+    X->minoff[i] = 0;
+    X->placed[i] = b->size == 0;
+    X->off[i] = b->fixed ? b->offset : 0;
+    for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s)
+      X->load[s] += b->size;
+    for (uint32_t s = X->slo[i] + 1; s < X->shi[i]; ++s)
+      X->cuts[s]++;
+  }
+}
+
+/* Decides C with tie order h; returns 1 found (offsets in X->off), 0
+ * refuted, -1 budget. */
+static int decide(xsearch *X, uint64_t C, uint64_t budget, int h) {
+  X->C = C;
+  X->nodes = 0;
+  X->node_cap = budget;
+  X->stop = 0;
+  X->rank = X->ranks[h];
+  X->twin = X->twins[h];
+  reset(X);
+  for (size_t i = 0; i < X->n; ++i)
+    if (X->p->buffers[i].size == 0 && X->off[i] > C)
+      return 0;
+  if (X->S == 0)
+    return 1;
+  return solve_pieces(X, 0, (uint32_t)X->S);
+}
+
+/* Keys for the tie orders, after MiniMalloc's static preorderings: each a
+ * lexicographic order, descending, on three of: the largest live total of
+ * the buffer's sections (T), its duration (W), its area (A). */
+typedef struct rkey {
+  uint64_t a, b, c;
+  uint32_t idx;
+} rkey;
+
+static int rkey_cmp(const void *x, const void *y) {
+  const rkey *u = x, *v = y;
+  if (u->a != v->a)
+    return u->a < v->a ? -1 : 1;
+  if (u->b != v->b)
+    return u->b < v->b ? -1 : 1;
+  if (u->c != v->c)
+    return u->c < v->c ? -1 : 1;
+  return u->idx < v->idx ? -1 : u->idx > v->idx;
+}
+
+static int i64_cmp(const void *x, const void *y) {
+  int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+  return a < b ? -1 : a > b;
+}
+
+static uint64_t gcd64(uint64_t a, uint64_t b) {
+  while (b) {
+    uint64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+static void xsearch_free(xsearch *X) {
+  for (int h = 0; h < EXACT_RANKS; ++h) {
+    free(X->ranks[h]);
+    free(X->twins[h]);
+  }
+  free(X->slo);
+  free(X->shi);
+  free(X->byslo);
+  free(X->firstslo);
+  free(X->minoff);
+  free(X->floor);
+  free(X->load);
+  free(X->cuts);
+  free(X->secmin);
+  free(X->off);
+  free(X->placed);
+  free(X->undo);
+  free(X->pstack);
+}
+
+static int xsearch_init(xsearch *X, const memplan_problem *p,
+                        const mpx_graph *g) {
+  memset(X, 0, sizeof *X);
+  size_t n = p->count;
+  X->p = p;
+  X->g = g;
+  X->n = n;
+  size_t n1 = n ? n : 1;
+  int64_t *ts = malloc(2 * n1 * sizeof *ts);
+  rkey *keys = malloc(n1 * sizeof *keys);
+  int ok = ts && keys;
+  for (int h = 0; h < EXACT_RANKS; ++h) {
+    X->ranks[h] = malloc(n1 * sizeof **X->ranks);
+    X->twins[h] = malloc(n1 * sizeof **X->twins);
+    ok = ok && X->ranks[h] && X->twins[h];
+  }
+  X->slo = calloc(n1, sizeof *X->slo);
+  X->shi = calloc(n1, sizeof *X->shi);
+  X->byslo = malloc(n1 * sizeof *X->byslo);
+  X->minoff = malloc(n1 * sizeof *X->minoff);
+  X->off = malloc(n1 * sizeof *X->off);
+  X->placed = malloc(n1);
+  X->pstack = malloc(n1 * sizeof *X->pstack);
+  ok = ok && X->slo && X->shi && X->byslo && X->minoff && X->off &&
+       X->placed && X->pstack;
+  if (!ok)
+    goto oom;
+  /* Sections: between consecutive distinct interval ends. */
+  size_t nt = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (p->buffers[i].size == 0)
+      continue;
+    ts[nt++] = p->buffers[i].start;
+    ts[nt++] = p->buffers[i].end;
+    ++X->items;
+  }
+  qsort(ts, nt, sizeof *ts, i64_cmp);
+  size_t u = 0;
+  for (size_t k = 0; k < nt; ++k)
+    if (u == 0 || ts[u - 1] != ts[k])
+      ts[u++] = ts[k];
+  X->S = u ? u - 1 : 0;
+  size_t S1 = X->S + 1;
+  X->firstslo = calloc(S1 + 1, sizeof *X->firstslo);
+  X->floor = malloc(S1 * sizeof *X->floor);
+  X->load = malloc(S1 * sizeof *X->load);
+  X->cuts = malloc(S1 * sizeof *X->cuts);
+  X->secmin = malloc(S1 * sizeof *X->secmin);
+  if (!X->firstslo || !X->floor || !X->load || !X->cuts || !X->secmin)
+    goto oom;
+  size_t undo_cap = 1;
+  for (size_t i = 0; i < n; ++i) {
+    const memplan_buffer *b = &p->buffers[i];
+    if (b->size == 0)
+      continue;
+    size_t lo = 0, hi = u;
+    while (lo < hi) { /* first ts >= start */
+      size_t mid = (lo + hi) / 2;
+      if (ts[mid] < b->start) lo = mid + 1; else hi = mid;
+    }
+    X->slo[i] = (uint32_t)lo;
+    hi = u;
+    while (lo < hi) {
+      size_t mid = (lo + hi) / 2;
+      if (ts[mid] < b->end) lo = mid + 1; else hi = mid;
+    }
+    X->shi[i] = (uint32_t)lo;
+    undo_cap += (X->shi[i] - X->slo[i]) + (g->first[i + 1] - g->first[i]);
+  }
+  X->undo = malloc(undo_cap * sizeof *X->undo);
+  if (!X->undo)
+    goto oom;
+  /* Sized buffers by first section (counting sort). */
+  for (size_t i = 0; i < n; ++i)
+    if (p->buffers[i].size)
+      X->firstslo[X->slo[i] + 1]++;
+  for (size_t s = 0; s < S1; ++s)
+    X->firstslo[s + 1] += X->firstslo[s];
+  {
+    uint32_t *cur = X->cuts; /* borrowed as a cursor */
+    for (size_t s = 0; s < S1; ++s)
+      cur[s] = X->firstslo[s];
+    for (size_t i = 0; i < n; ++i)
+      if (p->buffers[i].size)
+        X->byslo[cur[X->slo[i]]++] = (uint32_t)i;
+  }
+  reset(X); /* loads = live totals per section, for the T key */
+  for (int h = 0; h < EXACT_RANKS; ++h) {
+    for (size_t i = 0; i < n; ++i) {
+      const memplan_buffer *b = &p->buffers[i];
+      uint64_t w = (uint64_t)(b->end - b->start), t = 0;
+      uint64_t a = b->size * w;
+      if (w && a / w != b->size)
+        a = UINT64_MAX;
+      for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s)
+        if (X->load[s] > t)
+          t = X->load[s];
+      /* h = 0: W,A,T; 1: T,A,W; 2: T,W,A. */
+      uint64_t k3[3][3] = {{w, a, t}, {t, a, w}, {t, w, a}};
+      keys[i].a = ~k3[h][0];
+      keys[i].b = ~k3[h][1];
+      keys[i].c = ~k3[h][2];
+      keys[i].idx = (uint32_t)i;
+    }
+    qsort(keys, n, sizeof *keys, rkey_cmp);
+    for (size_t k = 0; k < n; ++k) {
+      X->ranks[h][keys[k].idx] = (uint32_t)k;
+      X->twins[h][keys[k].idx] = UINT32_MAX;
+    }
+    /* Interchangeable buffers tie on every key, so they are adjacent. */
+    for (size_t k = 1; k < n; ++k) {
+      const memplan_buffer *a = &p->buffers[keys[k - 1].idx];
+      const memplan_buffer *b = &p->buffers[keys[k].idx];
+      if (!a->fixed && !b->fixed && a->size && a->size == b->size &&
+          a->alignment == b->alignment && a->start == b->start &&
+          a->end == b->end)
+        X->twins[h][keys[k].idx] = keys[k - 1].idx;
+    }
+  }
+  free(ts);
+  free(keys);
+  return 0;
+oom:
+  free(ts);
+  free(keys);
   return -1;
+}
+
+/*---------------------------------------------------------------------------*
+ * Heuristic upper bounds and the large-input fallback
+ *---------------------------------------------------------------------------*/
+
+/* Runs every order x {first fit, best fit}; keeps the lowest peak in
+ * `best` (ties: the first). Returns the peak, or UINT64_MAX on OOM. */
+static uint64_t heuristics(const memplan_problem *p, const mpx_graph *g,
+                           uint64_t *best, uint32_t *best_order,
+                           size_t *best_count, char *winner, size_t wlen) {
+  size_t n = p->count;
+  uint32_t *order = malloc((n ? n : 1) * sizeof *order);
+  uint64_t *off = malloc((n ? n : 1) * sizeof *off);
+  mpx_scratch s;
+  uint64_t bestp = UINT64_MAX;
+  if (!order || !off || mpx_scratch_init(&s, g) != 0) {
+    free(order);
+    free(off);
+    return UINT64_MAX;
+  }
+  for (int k = 0; k < MPX_ORDER_KEYS; ++k) {
+    size_t cnt = mpx_order(p, g, (mpx_order_key)k, order);
+    if (cnt == (size_t)-1)
+      break;
+    for (int bf = 0; bf < 2; ++bf) {
+      uint64_t pk = mpx_place(p, g, order, cnt, bf, &s, off);
+      if (pk < bestp) {
+        bestp = pk;
+        memcpy(best, off, n * sizeof *off);
+        if (best_order) {
+          memcpy(best_order, order, cnt * sizeof *order);
+          *best_count = cnt;
+        }
+        snprintf(winner, wlen, "%s-%s", bf ? "bestfit" : "firstfit",
+                 mpx_order_names[k]);
+      }
+    }
+  }
+  mpx_scratch_free(&s);
+  free(order);
+  free(off);
+  return bestp;
+}
+
+/* Improves an order by moving the buffers that reach the peak to its front
+ * and re-placing (first fit); keeps changes that do not raise the peak.
+ * `iters` rounds at most, and not past the deadline. */
+static uint64_t local_search(const memplan_problem *p, const mpx_graph *g,
+                             uint32_t *order, size_t cnt, uint64_t *best,
+                             uint64_t bestp, uint64_t iters, double deadline,
+                             uint64_t *work) {
+  size_t n = p->count;
+  uint32_t *trial = malloc((cnt ? cnt : 1) * sizeof *trial);
+  uint64_t *off = malloc((n ? n : 1) * sizeof *off);
+  mpx_scratch s;
+  if (!trial || !off || mpx_scratch_init(&s, g) != 0) {
+    free(trial);
+    free(off);
+    return bestp;
+  }
+  /* Replay the order so that `best` matches it under first fit. */
+  uint64_t cur = mpx_place(p, g, order, cnt, 0, &s, off);
+  if (cur < bestp) {
+    bestp = cur;
+    memcpy(best, off, n * sizeof *off);
+  }
+  for (uint64_t it = 0; it < iters && cnt > 1; ++it) {
+    if (mpx_now() > deadline)
+      break;
+    ++*work;
+    /* The k-th buffer (cycling) among those whose top equals the peak goes
+     * first; the rest keep their relative order. */
+    size_t w = 0, hit = 0, want = (size_t)(it % 7);
+    uint32_t mover = UINT32_MAX;
+    for (size_t k = 0; k < cnt; ++k) {
+      uint32_t i = order[k];
+      if (off[i] + p->buffers[i].size == cur) {
+        mover = i;
+        if (hit++ == want)
+          break;
+      }
+    }
+    if (mover == UINT32_MAX)
+      break;
+    trial[w++] = mover;
+    for (size_t k = 0; k < cnt; ++k)
+      if (order[k] != mover)
+        trial[w++] = order[k];
+    uint64_t pk = mpx_place(p, g, trial, cnt, 0, &s, off);
+    if (pk <= cur) {
+      memcpy(order, trial, cnt * sizeof *order);
+      cur = pk;
+      if (pk < bestp) {
+        bestp = pk;
+        memcpy(best, off, n * sizeof *off);
+      }
+    } else {
+      mpx_place(p, g, order, cnt, 0, &s, off); /* restore off */
+    }
+  }
+  mpx_scratch_free(&s);
+  free(trial);
+  free(off);
+  return bestp;
+}
+
+/*---------------------------------------------------------------------------*
+ * The planner
+ *---------------------------------------------------------------------------*/
+
+static int fail(memplan_plan *plan, const char *msg) {
+  snprintf(plan->message, sizeof plan->message, "%s", msg);
+  return -1;
+}
+
+/* Max live bytes, and the tops of fixed buffers: the root lower bound. */
+static uint64_t root_bound(const xsearch *X) {
+  uint64_t L = 0;
+  for (size_t s = 0; s < X->S; ++s)
+    if (X->load[s] > L)
+      L = X->load[s];
+  for (size_t i = 0; i < X->n; ++i) {
+    const memplan_buffer *b = &X->p->buffers[i];
+    if (b->fixed && b->offset + b->size > L)
+      L = b->offset + b->size;
+  }
+  return L;
+}
+
+static int fallback(const memplan_problem *p, const memplan_options *o,
+                    memplan_plan *plan, const char *why) {
+  const memplan_planner *gs = memplan_planner_find("greedy-size");
+  int rc = gs ? gs->run(p, o, plan) : -1;
+  snprintf(plan->planner, sizeof plan->planner, "exact");
+  snprintf(plan->message, sizeof plan->message,
+           "%s: no search, greedy-size plan", why);
+  plan->status = MEMPLAN_FEASIBLE;
+  return rc;
+}
+
+int memplan_plan_exact(const memplan_problem *p, const memplan_options *o,
+                       memplan_plan *plan) {
+  size_t n = p->count;
+  double t0 = mpx_now();
+  double limit = o && o->time_limit > 0 ? o->time_limit : EXACT_DEFAULT_SECONDS;
+  double deadline = t0 + limit;
+  uint64_t work_limit = o ? o->work_limit : 0;
+  snprintf(plan->planner, sizeof plan->planner, "exact");
+  plan->work = 0;
+  if (n == 0) {
+    plan->status = MEMPLAN_OPTIMAL;
+    return 0;
+  }
+
+  mpx_graph g;
+  int grc = mpx_graph_build(p, EXACT_MAX_GRAPH_PAIRS, &g);
+  if (grc < 0)
+    return fail(plan, "out of memory building the conflict graph");
+  if (grc > 0)
+    return fallback(p, o, plan, "too many conflicting pairs");
+
+  char winner[48] = "";
+  uint32_t *order = malloc(n * sizeof *order);
+  size_t cnt = 0;
+  if (!order) {
+    mpx_graph_free(&g);
+    return fail(plan, "out of memory");
+  }
+  uint64_t U = heuristics(p, &g, plan->offsets, order, &cnt, winner,
+                          sizeof winner);
+  if (U == UINT64_MAX) {
+    free(order);
+    mpx_graph_free(&g);
+    return fail(plan, "out of memory in the heuristics");
+  }
+
+  if (n > EXACT_MAX_SEARCH_N || g.pairs > EXACT_MAX_SEARCH_PAIRS) {
+    /* Too big to search: improve the best order instead, deterministically
+     * (a fixed number of rounds), within the time limit. */
+    uint64_t iters = work_limit ? work_limit : 200;
+    uint64_t work = 0;
+    U = local_search(p, &g, order, cnt, plan->offsets, U, iters, deadline,
+                     &work);
+    plan->work = work;
+    plan->status = MEMPLAN_FEASIBLE;
+    snprintf(plan->message, sizeof plan->message,
+             "%zu buffers, %zu conflicting pairs: too large for the search; "
+             "best heuristic (%s) improved by local search",
+             n, g.pairs, winner);
+    free(order);
+    mpx_graph_free(&g);
+    return 0;
+  }
+  free(order);
+
+  xsearch X;
+  if (xsearch_init(&X, p, &g) != 0) {
+    xsearch_free(&X);
+    mpx_graph_free(&g);
+    return fail(plan, "out of memory");
+  }
+  X.deadline = deadline;
+  X.work_limit = work_limit;
+
+  /* Granularity of canonical peaks. */
+  uint64_t gr = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const memplan_buffer *b = &p->buffers[i];
+    if (b->size)
+      gr = gcd64(gr, b->size);
+    if (b->alignment > 1)
+      gr = gcd64(gr, b->alignment);
+    if (b->fixed)
+      gr = gcd64(gr, b->offset);
+  }
+  if (gr == 0)
+    gr = 1;
+  /* load[] holds every size before the first decision. */
+  reset(&X);
+  uint64_t L = root_bound(&X);
+  L = (L + gr - 1) / gr * gr;
+
+  uint64_t cap = p->capacity;
+  int proven = 0, infeasible = 0;
+  /* Restarts: every tie order gets the same node budget, which doubles
+   * after a round in which neither end moved (MiniMalloc's round robin).
+   * A refutation under any order is a proof: each search is complete.
+   * Deciding C = L comes first and gets the larger share: on most inputs
+   * the optimum is L, and then the downward search from U is wasted. */
+  uint64_t budget = 2 * (uint64_t)n;
+  while (L < U) {
+    int moved = 0, stop = 0;
+    for (int h = 0; h < EXACT_RANKS && L < U && !stop; ++h) {
+      int r = decide(&X, L, budget, h);
+      if (r == 1) {
+        U = mpx_peak(p, X.off);
+        memcpy(plan->offsets, X.off, n * sizeof *X.off);
+        snprintf(winner, sizeof winner, "search");
+        moved = 1;
+        break;
+      }
+      if (r == 0) {
+        L += gr;
+        if (cap && L > cap)
+          infeasible = 1; /* the optimum itself is above the capacity */
+        moved = 1;
+        break;
+      }
+      if (X.stop == 2) {
+        stop = 1;
+        break;
+      }
+      if (U - gr > L) {
+        r = decide(&X, U - gr, budget / 4 + 1, h);
+        if (r == 1) {
+          U = mpx_peak(p, X.off);
+          memcpy(plan->offsets, X.off, n * sizeof *X.off);
+          snprintf(winner, sizeof winner, "search");
+          moved = 1;
+          break;
+        }
+        if (r == 0) {
+          L = U;
+          break;
+        }
+        if (X.stop == 2)
+          stop = 1;
+      }
+    }
+    if (stop)
+      break;
+    if (!moved)
+      budget *= 2;
+  }
+  if (L >= U) {
+    proven = 1;
+    L = U;
+  }
+  plan->work = X.total_nodes;
+  plan->lower_bound = L;
+  plan->status = proven ? MEMPLAN_OPTIMAL : MEMPLAN_FEASIBLE;
+  if (cap && U > cap) {
+    if (infeasible || proven)
+      snprintf(plan->message, sizeof plan->message,
+               "no plan fits the capacity %llu: the optimum is proven >= %llu "
+               "(best plan returned)",
+               (unsigned long long)cap, (unsigned long long)L);
+    else
+      snprintf(plan->message, sizeof plan->message,
+               "no plan found within the capacity %llu before the limit; "
+               "proven lower bound %llu",
+               (unsigned long long)cap, (unsigned long long)L);
+  } else if (!proven) {
+    snprintf(plan->message, sizeof plan->message,
+             "limit reached: best peak %llu (from %s), proven lower bound "
+             "%llu",
+             (unsigned long long)U, winner, (unsigned long long)L);
+  } else {
+    snprintf(plan->message, sizeof plan->message,
+             "optimal, proven by search (%llu nodes; plan from %s)",
+             (unsigned long long)X.total_nodes, winner);
+  }
+  xsearch_free(&X);
+  mpx_graph_free(&g);
+  return 0;
 }
