@@ -98,7 +98,7 @@ int mpx_graph_build(const memplan_problem *p, size_t max_pairs, mpx_graph *g) {
     return 1;
   g->n = n;
   key3 *keys = malloc((n ? n : 1) * sizeof *keys);
-  uint32_t *by_start = malloc((n ? n : 1) * sizeof *by_start);
+  uint32_t *by_start = calloc(n ? n : 1, sizeof *by_start);
   uint32_t *active = malloc((n ? n : 1) * sizeof *active);
   g->first = calloc(n + 1, sizeof *g->first);
   size_t *cursor = malloc((n + 1) * sizeof *cursor);
