@@ -477,9 +477,9 @@ def make_harness(text, entry, args, results, opts, globals_to_fill=(), name=HARN
                  indirect=False):
     em = Emitter()
     cache = {}
-    for g, (name, mt) in enumerate(globals_to_fill):
+    for g, (gname, mt) in enumerate(globals_to_fill):
         v = em.fresh("w")
-        em.op("%s = memref.get_global %s : %s" % (v, name, mt.text))
+        em.op("%s = memref.get_global %s : %s" % (v, gname, mt.text))
         emit_fill(em, v, mt, 100 + g, cache, weight=True)
     operands = []
     mtypes = []
