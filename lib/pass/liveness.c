@@ -70,6 +70,15 @@ static const char *const known_parents[] = {
     "scf.for", "scf.while", "scf.if", "scf.execute_region",
     "scf.index_switch", "affine.for", "affine.if", NULL};
 
+/* Ops whose regions run to completion before the op returns, so a use in
+ * them is a use at the op. A use in a region of any other op (async.execute,
+ * a custom op that may defer its body) could happen later: an escape. */
+static const char *const sync_regions[] = {
+    "scf.for", "scf.while", "scf.if", "scf.execute_region",
+    "scf.index_switch", "affine.for", "affine.if", "scf.forall",
+    "scf.parallel", "affine.parallel", "memref.alloca_scope", "scf.reduce",
+    "scf.forall.in_parallel", "memref.generic_atomic_rmw", NULL};
+
 static const char *const parallel_loops[] = {
     "scf.forall", "scf.parallel", "affine.parallel", "omp.wsloop",
     "omp.parallel", "gpu.launch", "async.execute", NULL};
@@ -186,10 +195,15 @@ static MlirValue region_arg(MlirOperation op, intptr_t r, intptr_t k) {
  * path from user up to the alloc's enclosing ops. */
 static void add_use(lctx *c, mp_alloc *a, MlirOperation user) {
   MlirOperation x = user;
+  char name[96];
   for (;;) {
     MlirOperation p = mlirOperationGetParentOperation(x);
     if (mlirOperationIsNull(p) || mlirOperationEqual(p, c->f->func) || in_anc(c, p))
       break;
+    if (!op_in(p, sync_regions) && !mp_op_has_prefix(p, "linalg.")) {
+      mp_op_name(p, name, sizeof name);
+      set_skip(a, MP_SKIP_UNKNOWN_OP, "used inside a region of '%s', which may run later", name);
+    }
     x = p;
   }
   int64_t k = mp_schedule_num(&c->f->sched, x);
@@ -220,8 +234,13 @@ static int follow_use(lctx *c, mp_alloc *a, int64_t stamp, MlirOpOperand use) {
     return 0;
   }
   if (op_in(user, plain_users) || mp_op_has_prefix(user, "linalg.") ||
-      mp_op_has_prefix(user, "vector."))
+      mp_op_has_prefix(user, "vector.")) {
+    /* A memref result of such an op (vector.type_cast, say) is a view. */
+    for (intptr_t r = 0; r < mlirOperationGetNumResults(user); ++r)
+      if (push_value(c, mlirOperationGetResult(user, r), stamp))
+        return -1;
     return 0;
+  }
   if (mp_op_is(user, "memref.store") || mp_op_is(user, "affine.store")) {
     if (idx == 0)
       set_skip(a, MP_SKIP_STORED, "stored into memory by %s", "memref.store");

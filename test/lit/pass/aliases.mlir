@@ -210,3 +210,18 @@ func.func @no_alias(%out: memref<64xf32>, %f: f32) {
   memref.copy %b, %out : memref<64xf32> to memref<64xf32>
   return
 }
+
+// A memref result of an op that otherwise only reads/writes (vector.type_cast)
+// is an alias too.
+// CHECK-LABEL: func.func @vector_type_cast
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+func.func @vector_type_cast(%out: memref<64xf32>, %o2: memref<vector<64xf32>>, %f: f32) {
+  %a = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
+  %v = vector.type_cast %a : memref<64xf32> to memref<vector<64xf32>>
+  %b = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%f : f32) outs(%b : memref<64xf32>)
+  memref.copy %b, %out : memref<64xf32> to memref<64xf32>
+  memref.copy %v, %o2 : memref<vector<64xf32>> to memref<vector<64xf32>>
+  return
+}
