@@ -10,7 +10,6 @@
 #include "memplan/memplan.h"
 #include "memplan/svg.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -44,18 +43,7 @@ static void usage(FILE *f) {
         f);
 }
 
-static int parse_uint(const char *s, unsigned long long max,
-                      unsigned long long *out) {
-  if (!s || *s < '0' || *s > '9')
-    return -1;
-  char *end;
-  errno = 0;
-  unsigned long long v = strtoull(s, &end, 10);
-  if (errno || *end || v > max)
-    return -1;
-  *out = v;
-  return 0;
-}
+static const char *const CMD = "render";
 
 int memplan_cmd_render(int argc, char **argv) {
   enum { O_COLOR = 256, O_TITLE, O_PLANNER, O_TLIMIT, O_WIDTH, O_HEIGHT,
@@ -77,10 +65,11 @@ int memplan_cmd_render(int argc, char **argv) {
   memset(&so, 0, sizeof so);
   const char *out = NULL, *planner = NULL;
   double time_limit = 0;
-  unsigned long long v;
+  uint64_t v;
   int c;
+  opterr = 0;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
     switch (c) {
     case 'o': out = optarg; break;
     case 'h': usage(stdout); return 0;
@@ -89,89 +78,74 @@ int memplan_cmd_render(int argc, char **argv) {
         so.color = MEMPLAN_SVG_COLOR_SIZE;
       else if (strcmp(optarg, "id") == 0)
         so.color = MEMPLAN_SVG_COLOR_ID;
-      else {
-        fprintf(stderr, "memplan render: --color must be 'size' or 'id', not '%s'\n", optarg);
-        return 2;
-      }
+      else
+        return memplan_cli_usage_error(CMD, "--color: '%s' is not 'size' or 'id'", optarg);
       break;
     case O_TITLE: so.title = optarg; break;
     case O_PLANNER: planner = optarg; break;
-    case O_TLIMIT: {
-      char *end;
-      time_limit = strtod(optarg, &end);
-      if (*optarg == '\0' || *end || !(time_limit > 0)) {
-        fprintf(stderr, "memplan render: --time-limit must be a positive number of seconds, not '%s'\n", optarg);
+    case O_TLIMIT:
+      if (memplan_cli_seconds(CMD, "time-limit", optarg, &time_limit))
         return 2;
-      }
       break;
-    }
     case O_WIDTH:
     case O_HEIGHT:
-      if (parse_uint(optarg, 20000, &v) != 0 || v < 100) {
-        fprintf(stderr, "memplan render: --%s must be a pixel count in [100, 20000], not '%s'\n",
-                c == O_WIDTH ? "width" : "height", optarg);
+      if (memplan_cli_u64(CMD, c == O_WIDTH ? "width" : "height", optarg, &v))
         return 2;
-      }
+      if (v < 100 || v > 20000)
+        return memplan_cli_usage_error(CMD, "--%s: %s is not in 100..20000 pixels",
+                                       c == O_WIDTH ? "width" : "height", optarg);
       if (c == O_WIDTH)
         so.width = (unsigned)v;
       else
         so.height = (unsigned)v;
       break;
     case O_MAXR:
-      if (parse_uint(optarg, SIZE_MAX, &v) != 0) {
-        fprintf(stderr, "memplan render: --max-rects must be a count, not '%s'\n", optarg);
+      if (memplan_cli_u64(CMD, "max-rects", optarg, &v))
         return 2;
-      }
-      so.max_rects = (size_t)v;
+      so.max_rects = v > SIZE_MAX ? SIZE_MAX : (size_t)v;
       break;
     case O_NOPROF: so.no_profile = true; break;
     case O_NOLAB: so.no_labels = true; break;
-    default: usage(stderr); return 2;
+    case ':':
+      return memplan_cli_usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
+    default:
+      return memplan_cli_usage_error(CMD, "unknown option '%s'", argv[optind - 1]);
     }
   }
-  if (optind + 1 != argc) {
-    fprintf(stderr, "memplan render: expected exactly one input file\n");
-    usage(stderr);
-    return 2;
-  }
-  if (!out) {
-    fprintf(stderr, "memplan render: missing -o OUT.svg\n");
-    return 2;
-  }
+  if (optind + 1 != argc)
+    return memplan_cli_usage_error(CMD, "expected exactly one input file");
+  if (!out || !*out)
+    return memplan_cli_usage_error(CMD, "missing -o OUT.svg");
   const char *in = argv[optind];
-  if (planner && !memplan_planner_find(planner)) {
-    fprintf(stderr, "memplan render: unknown planner '%s'\n", planner);
-    return 2;
-  }
+  if (planner && !memplan_planner_find(planner))
+    return memplan_cli_usage_error(CMD, "--planner: unknown planner '%s'", planner);
 
   char err[512];
   memplan_problem p;
   memplan_problem_init(&p);
   memplan_csv_info info;
   memset(&info, 0, sizeof info);
-  if (memplan_csv_read(in, true, &p, &info, err, sizeof err) != 0) {
-    fprintf(stderr, "memplan render: %s\n", err);
-    return 2;
+  /* A complete plan is read as a plan (offsets not fixed: fixed buffers
+   * would also raise the lower bound to the peak). Anything else, a file
+   * without offsets or with some cells empty, is a problem to plan first,
+   * its offset cells fixing buffers. Re-reading is cheaper than guessing
+   * from the header; stdin cannot be re-read, so it is taken as a problem. */
+  bool as_plan = !planner && strcmp(in, "-") != 0 &&
+                 memplan_csv_read(in, true, &p, &info, err, sizeof err) == 0;
+  if (!as_plan) {
+    memplan_csv_info_free(&info);
+    memset(&info, 0, sizeof info);
+    if (memplan_csv_read(in, false, &p, &info, err, sizeof err) != 0) {
+      fprintf(stderr, "memplan render: %s\n", err);
+      return 2;
+    }
   }
   int rc = 0;
   uint64_t *offsets = NULL;
   memplan_plan plan;
   memplan_plan_init(&plan);
   char subtitle[600] = "";
-  if (!planner && info.has_offset) {
-    /* Every buffer needs an offset; a missing one is a usage error, not
-     * something to guess. */
-    for (size_t i = 0; i < p.count; i++) {
-      if (!info.has_offset_value[i]) {
-        char name[24];
-        fprintf(stderr,
-                "memplan render: %s: buffer '%s' has no offset (plan it with "
-                "`memplan solve -o` or pass --planner)\n",
-                in, memplan_buffer_name(&p, i, name));
-        rc = 2;
-        goto done;
-      }
-    }
+  if (as_plan) {
     offsets = info.offsets;
     if (memplan_validate(&p, offsets, NULL, err, sizeof err) != 0) {
       fprintf(stderr, "memplan render: %s: invalid plan: %s (drawn anyway)\n", in, err);
@@ -190,7 +164,7 @@ int memplan_cmd_render(int argc, char **argv) {
       goto done;
     }
     offsets = plan.offsets;
-    snprintf(subtitle, sizeof subtitle, "planner %s, status %s, %.3f s", plan.planner,
+    snprintf(subtitle, sizeof subtitle, "planned by %s: status %s, %.3f s", plan.planner,
              memplan_status_name(plan.status), plan.seconds);
   }
   so.subtitle = subtitle[0] ? subtitle : NULL;
