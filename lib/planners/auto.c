@@ -1,9 +1,174 @@
-/* Stub: to be written. */
+/*===-- auto.c - The portfolio planner (the default) ----------------------===*\
+|*                                                                            *|
+|* `auto` runs cheap members first and the expensive one only if needed:      *|
+|*                                                                            *|
+|*   1. the max-live lower bound L (memplan_lower_bound);                     *|
+|*   2. the registry's greedy-size and best-fit planners, then the ordered   *|
+|*      placement kernel (exact_fit.c) under five orders - size, area =      *|
+|*      size x duration, duration, start, conflicting bytes - each with      *|
+|*      first-fit and best-fit gap choice; the lowest peak wins (ties: the  *|
+|*      earlier member, so the result is deterministic);                    *|
+|*   3. if the winner's peak is L, it is optimal and auto stops;             *|
+|*   4. otherwise, for inputs small enough to search (<= 2000 buffers),     *|
+|*      `exact` runs under a budget that scales with n: by default          *|
+|*      AUTO_BASE_NODES + AUTO_NODES_PER_BUFFER x n search nodes and at     *|
+|*      most AUTO_DEFAULT_SECONDS; opts->work_limit / opts->time_limit       *|
+|*      replace those defaults.                                              *|
+|*                                                                            *|
+|* This is the shape of XLA's and TVM's planners (try several heuristics,   *|
+|* keep the best) with an exact stage on top. auto is never worse than any  *|
+|* member because it keeps the minimum; each member's plan is validated     *|
+|* before it may win, so a faulty member cannot spoil the result.          *|
+|* plan->planner names the winner ("auto:greedy-size", "auto:exact", ...). *|
+|* Large inputs: the members are O(n log n + conflicting pairs); when the  *|
+|* conflict graph would exceed AUTO_MAX_PAIRS pairs, only the registry's    *|
+|* members run.                                                              *|
+\*===----------------------------------------------------------------------===*/
+#include "planners/exact_fit.h"
 #include "planners/planners.h"
+
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define AUTO_BASE_NODES 20000
+#define AUTO_NODES_PER_BUFFER 100
+#define AUTO_DEFAULT_SECONDS 1.0
+#define AUTO_MAX_SEARCH_N 2000
+#define AUTO_MAX_PAIRS ((size_t)32 << 20)
+
+typedef struct auto_best {
+  const memplan_problem *p;
+  uint64_t *offsets; /* the plan's offsets (the caller's array) */
+  uint64_t peak;
+  char winner[32];
+} auto_best;
+
+/* Offers a member's plan: kept if valid and strictly lower. */
+static void offer(auto_best *B, const uint64_t *off, const char *name) {
+  memplan_problem uncapped = *B->p;
+  uncapped.capacity = 0;
+  uint64_t peak = 0;
+  if (memplan_validate(&uncapped, off, &peak, NULL, 0) != 0)
+    return;
+  if (peak < B->peak) {
+    B->peak = peak;
+    memcpy(B->offsets, off, B->p->count * sizeof *off);
+    snprintf(B->winner, sizeof B->winner, "%s", name);
+  }
+}
+
+/* Runs a registry planner as a member (NULL if absent or failing). */
+static void run_member(auto_best *B, const char *name,
+                       const memplan_options *o, uint64_t *scratch) {
+  const memplan_planner *pl = memplan_planner_find(name);
+  if (!pl)
+    return;
+  memplan_plan tmp;
+  memplan_plan_init(&tmp);
+  tmp.offsets = scratch;
+  tmp.count = B->p->count;
+  tmp.status = MEMPLAN_FEASIBLE; /* as memplan_solve does */
+  if (pl->run(B->p, o, &tmp) == 0 && tmp.status != MEMPLAN_TIMEOUT &&
+      tmp.status != MEMPLAN_INFEASIBLE && tmp.status != MEMPLAN_ERROR)
+    offer(B, scratch, name);
+}
+
 int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
-                    memplan_plan *plan) {
-  (void)p; (void)o;
-  snprintf(plan->message, sizeof plan->message, "planner not implemented yet");
-  return -1;
+                      memplan_plan *plan) {
+  size_t n = p->count;
+  memplan_options opts;
+  memset(&opts, 0, sizeof opts);
+  if (o)
+    opts = *o;
+  snprintf(plan->planner, sizeof plan->planner, "auto");
+  if (n == 0) {
+    plan->status = MEMPLAN_OPTIMAL;
+    return 0;
+  }
+  uint64_t L = memplan_lower_bound(p, NULL);
+  uint64_t *scratch = malloc(n * sizeof *scratch);
+  uint32_t *order = malloc(n * sizeof *order);
+  if (!scratch || !order) {
+    free(scratch);
+    free(order);
+    snprintf(plan->message, sizeof plan->message, "out of memory");
+    return -1;
+  }
+  auto_best B = {p, plan->offsets, UINT64_MAX, ""};
+
+  run_member(&B, "greedy-size", &opts, scratch);
+  run_member(&B, "best-fit", &opts, scratch);
+
+  mpx_graph g;
+  int grc = B.peak == L ? 1 : mpx_graph_build(p, AUTO_MAX_PAIRS, &g);
+  int have_graph = grc == 0;
+  mpx_scratch s;
+  if (have_graph && mpx_scratch_init(&s, &g) == 0) {
+    for (int k = 0; k < MPX_ORDER_KEYS && B.peak > L; ++k) {
+      size_t cnt = mpx_order(p, &g, (mpx_order_key)k, order);
+      if (cnt == (size_t)-1)
+        break;
+      for (int bf = 0; bf < 2 && B.peak > L; ++bf) {
+        mpx_place(p, &g, order, cnt, bf, &s, scratch);
+        char name[32];
+        snprintf(name, sizeof name, "%s-%s", bf ? "bestfit" : "firstfit",
+                 mpx_order_names[k]);
+        offer(&B, scratch, name);
+      }
+    }
+    mpx_scratch_free(&s);
+  }
+  if (have_graph)
+    mpx_graph_free(&g);
+  free(order);
+
+  if (B.peak == UINT64_MAX) {
+    free(scratch);
+    snprintf(plan->message, sizeof plan->message,
+             "no member produced a valid plan");
+    return -1;
+  }
+  plan->lower_bound = L;
+  plan->status = B.peak == L ? MEMPLAN_OPTIMAL : MEMPLAN_FEASIBLE;
+  uint64_t work = 0;
+  const char *why = B.peak == L ? "meets the lower bound" : "";
+
+  if (B.peak > L && n <= AUTO_MAX_SEARCH_N) {
+    memplan_options eo = opts;
+    if (eo.work_limit == 0)
+      eo.work_limit = AUTO_BASE_NODES + AUTO_NODES_PER_BUFFER * (uint64_t)n;
+    if (eo.time_limit <= 0)
+      eo.time_limit = AUTO_DEFAULT_SECONDS;
+    memplan_plan ex;
+    memplan_plan_init(&ex);
+    ex.offsets = scratch;
+    ex.count = n;
+    if (memplan_plan_exact(p, &eo, &ex) == 0) {
+      work = ex.work;
+      uint64_t before = B.peak;
+      offer(&B, scratch, "exact");
+      if (ex.lower_bound > plan->lower_bound)
+        plan->lower_bound = ex.lower_bound;
+      if (ex.status == MEMPLAN_OPTIMAL && B.peak <= mpx_peak(p, scratch))
+        plan->lower_bound = B.peak;
+      why = B.peak < before ? "improved by the search"
+            : B.peak == plan->lower_bound ? "proven optimal by the search"
+                                          : "search budget spent";
+    }
+  } else if (B.peak > L) {
+    why = "too large for the search";
+  }
+  free(scratch);
+  if (B.peak <= plan->lower_bound) {
+    plan->status = MEMPLAN_OPTIMAL;
+    plan->lower_bound = B.peak;
+  }
+  plan->work = work;
+  snprintf(plan->planner, sizeof plan->planner, "auto:%s", B.winner);
+  snprintf(plan->message, sizeof plan->message,
+           "winner %s, peak %llu, lower bound %llu (%s)", B.winner,
+           (unsigned long long)B.peak, (unsigned long long)plan->lower_bound,
+           why);
+  return 0;
 }

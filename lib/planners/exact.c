@@ -86,9 +86,12 @@ typedef struct xsearch {
   uint64_t *minoff;    /* aligned top of the placed neighbours */
   uint64_t *floor;     /* per section: highest placed top */
   uint64_t *load;      /* per section: bytes not yet placed */
+  uint64_t *loadr;     /* the same with each size rounded up to A */
+  uint64_t A;          /* least alignment of all sized buffers */
   uint32_t *cuts;      /* per boundary s (between s-1 and s): unplaced
                           buffers crossing it */
   uint64_t *secmin;    /* scratch: per section, lowest reachable offset */
+  uint64_t *secpad;    /* scratch: per section, largest rounding pad */
   uint64_t *off;
   unsigned char *placed;
   undo_entry *undo;
@@ -114,6 +117,7 @@ static void place(xsearch *X, uint32_t i, uint64_t o) {
     X->undo[X->nundo++].old = X->floor[s];
     X->floor[s] = top;
     X->load[s] -= b->size;
+    X->loadr[s] -= mpx_align_up(b->size, X->A);
   }
   for (uint32_t s = X->slo[i] + 1; s < X->shi[i]; ++s)
     X->cuts[s]--;
@@ -142,8 +146,11 @@ static void unplace_to(xsearch *X, size_t pmark, size_t umark) {
   while (X->npstack > pmark) {
     uint32_t i = X->pstack[--X->npstack];
     uint64_t sz = X->p->buffers[i].size;
-    for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s)
+    uint64_t szr = mpx_align_up(sz, X->A);
+    for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s) {
       X->load[s] += sz;
+      X->loadr[s] += szr;
+    }
     for (uint32_t s = X->slo[i] + 1; s < X->shi[i]; ++s)
       X->cuts[s]++;
     X->placed[i] = 0;
@@ -193,8 +200,10 @@ static int dfs(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
    * floor"). */
   uint64_t min_height = UINT64_MAX;
   size_t rem = 0;
-  for (uint32_t s = s0; s < s1; ++s)
+  for (uint32_t s = s0; s < s1; ++s) {
     X->secmin[s] = UINT64_MAX;
+    X->secpad[s] = 0;
+  }
   for (uint32_t k = k0; k < k1; ++k) {
     uint32_t i = X->byslo[k];
     if (X->placed[i])
@@ -218,6 +227,12 @@ static int dfs(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
     for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s)
       if (pos < X->secmin[s])
         X->secmin[s] = pos;
+    if (X->A > 1) {
+      uint64_t pad = mpx_align_up(B[i].size, X->A) - B[i].size;
+      for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s)
+        if (pad > X->secpad[s])
+          X->secpad[s] = pad;
+    }
   }
   if (rem == 0)
     return 1;
@@ -230,6 +245,14 @@ static int dfs(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
       f = X->secmin[s];
     if (f > C || X->load[s] > C - f)
       return 0;
+    /* With every alignment a multiple of A, each buffer but the topmost
+     * takes its size rounded up to A, and the lowest starts at a multiple
+     * of A. */
+    if (X->A > 1) {
+      uint64_t fa = mpx_align_up(f, X->A), need = X->loadr[s] - X->secpad[s];
+      if (fa > C || need > C - fa)
+        return 0;
+    }
   }
   /* Children in increasing (position, rank), all above (last, last_rank). */
   uint64_t cpos = 0;
@@ -299,7 +322,7 @@ static void reset(xsearch *X) {
   X->nundo = 0;
   X->npstack = 0;
   for (size_t s = 0; s < X->S; ++s) {
-    X->floor[s] = X->load[s] = 0;
+    X->floor[s] = X->load[s] = X->loadr[s] = 0;
     X->cuts[s] = 0;
   }
   for (size_t i = 0; i < X->n; ++i) {
@@ -307,8 +330,11 @@ static void reset(xsearch *X) {
     X->minoff[i] = 0;
     X->placed[i] = b->size == 0;
     X->off[i] = b->fixed ? b->offset : 0;
-    for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s)
+    uint64_t szr = mpx_align_up(b->size, X->A);
+    for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s) {
       X->load[s] += b->size;
+      X->loadr[s] += szr;
+    }
     for (uint32_t s = X->slo[i] + 1; s < X->shi[i]; ++s)
       X->cuts[s]++;
   }
@@ -377,8 +403,10 @@ static void xsearch_free(xsearch *X) {
   free(X->minoff);
   free(X->floor);
   free(X->load);
+  free(X->loadr);
   free(X->cuts);
   free(X->secmin);
+  free(X->secpad);
   free(X->off);
   free(X->placed);
   free(X->undo);
@@ -431,9 +459,12 @@ static int xsearch_init(xsearch *X, const memplan_problem *p,
   X->firstslo = calloc(S1 + 1, sizeof *X->firstslo);
   X->floor = malloc(S1 * sizeof *X->floor);
   X->load = malloc(S1 * sizeof *X->load);
+  X->loadr = malloc(S1 * sizeof *X->loadr);
   X->cuts = malloc(S1 * sizeof *X->cuts);
   X->secmin = malloc(S1 * sizeof *X->secmin);
-  if (!X->firstslo || !X->floor || !X->load || !X->cuts || !X->secmin)
+  X->secpad = calloc(S1, sizeof *X->secpad);
+  if (!X->firstslo || !X->floor || !X->load || !X->loadr || !X->cuts ||
+      !X->secmin || !X->secpad)
     goto oom;
   size_t undo_cap = 1;
   for (size_t i = 0; i < n; ++i) {
@@ -470,6 +501,20 @@ static int xsearch_init(xsearch *X, const memplan_problem *p,
     for (size_t i = 0; i < n; ++i)
       if (p->buffers[i].size)
         X->byslo[cur[X->slo[i]]++] = (uint32_t)i;
+  }
+  /* A: the least alignment; all are powers of two, so each is a multiple
+   * of A (memplan_problem_check guarantees it). */
+  X->A = 0;
+  for (size_t i = 0; i < n; ++i)
+    if (p->buffers[i].size &&
+        (X->A == 0 || p->buffers[i].alignment < X->A))
+      X->A = p->buffers[i].alignment;
+  if (X->A == 0)
+    X->A = 1;
+  for (size_t i = 0; i < n; ++i) {
+    const memplan_buffer *b = &p->buffers[i];
+    if (b->size && b->alignment % X->A != 0)
+      X->A = 1; /* not a common divisor: drop the refinement */
   }
   reset(X); /* loads = live totals per section, for the T key */
   for (int h = 0; h < EXACT_RANKS; ++h) {
@@ -633,6 +678,20 @@ static uint64_t root_bound(const xsearch *X) {
   for (size_t s = 0; s < X->S; ++s)
     if (X->load[s] > L)
       L = X->load[s];
+  if (X->A > 1) {
+    for (size_t s = 0; s < X->S; ++s)
+      X->secpad[s] = 0;
+    for (size_t i = 0; i < X->n; ++i) {
+      uint64_t sz = X->p->buffers[i].size;
+      uint64_t pad = mpx_align_up(sz, X->A) - sz;
+      for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s)
+        if (pad > X->secpad[s])
+          X->secpad[s] = pad;
+    }
+    for (size_t s = 0; s < X->S; ++s)
+      if (X->loadr[s] - X->secpad[s] > L)
+        L = X->loadr[s] - X->secpad[s];
+  }
   for (size_t i = 0; i < X->n; ++i) {
     const memplan_buffer *b = &X->p->buffers[i];
     if (b->fixed && b->offset + b->size > L)
