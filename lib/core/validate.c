@@ -91,16 +91,18 @@ static int voverlap(const memplan_problem *p, const uint64_t *off, size_t a,
   char na[24], nb[24];
   const memplan_buffer *x = &p->buffers[a], *y = &p->buffers[b];
   int64_t step = x->start > y->start ? x->start : y->start;
+  const char *an = memplan_buffer_name(p, a, na);
+  const char *bn = memplan_buffer_name(p, b, nb);
   return vfail(err, err_len,
-               "buffers '%s' (steps [%lld, %lld), bytes [%llu, %llu)) and "
-               "'%s' (steps [%lld, %lld), bytes [%llu, %llu)) overlap at "
-               "step %lld",
-               memplan_buffer_name(p, a, na), (long long)x->start,
+               "buffers '%s' and '%s' overlap at step %lld: '%s' is live in "
+               "steps [%lld, %lld) at bytes [%llu, %llu), '%s' in steps "
+               "[%lld, %lld) at bytes [%llu, %llu)",
+               an, bn, (long long)step, an, (long long)x->start,
                (long long)x->end, (unsigned long long)off[a],
-               (unsigned long long)(off[a] + x->size),
-               memplan_buffer_name(p, b, nb), (long long)y->start,
-               (long long)y->end, (unsigned long long)off[b],
-               (unsigned long long)(off[b] + y->size), (long long)step);
+               (unsigned long long)(off[a] + x->size), bn,
+               (long long)y->start, (long long)y->end,
+               (unsigned long long)off[b],
+               (unsigned long long)(off[b] + y->size));
 }
 
 int memplan_validate(const memplan_problem *p, const uint64_t *offsets,
