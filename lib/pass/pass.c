@@ -303,8 +303,13 @@ static void summary_remark(mp_func *f, const memplan_pass_options *o, double sec
     lb += f->spaces[s].plan.lower_bound;
     arena += f->spaces[s].plan.peak;
     optimal = optimal && f->spaces[s].plan.status == MEMPLAN_OPTIMAL;
-    if (!winner[0] && strcmp(f->spaces[s].plan.planner, o->planner) != 0)
-      snprintf(winner, sizeof winner, " (%s)", f->spaces[s].plan.planner);
+    /* A portfolio names its winner "auto:exact": show "auto (exact)". */
+    const char *w = f->spaces[s].plan.planner;
+    size_t pl = strlen(o->planner);
+    if (strncmp(w, o->planner, pl) == 0 && w[pl] == ':')
+      w += pl + 1;
+    if (!winner[0] && w[0] && strcmp(w, o->planner) != 0)
+      snprintf(winner, sizeof winner, " (%s)", w);
   }
   char status[64];
   if (optimal)
