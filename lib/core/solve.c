@@ -8,6 +8,8 @@
 \*===----------------------------------------------------------------------===*/
 #include "memplan/memplan.h"
 
+#include "core/validate_internal.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,27 +60,41 @@ int memplan_solve(const memplan_problem *p, const char *planner,
       free(fo);
       return sfail(err, err_len, "out of memory");
     }
+    /* fidx maps an index among the fixed buffers back to the problem. */
+    size_t *fidx = malloc(nfixed * sizeof *fidx);
+    if (!fidx) {
+      free(fb);
+      free(fo);
+      return sfail(err, err_len, "out of memory");
+    }
     size_t k = 0;
     for (size_t i = 0; i < p->count; ++i)
       if (p->buffers[i].fixed) {
-        /* Shallow copy: ids stay owned by p. (An unnamed fixed buffer is
-         * shown by its index among the fixed ones.) */
+        /* Shallow copy: ids stay owned by p. */
+        fidx[k] = i;
         fb[k] = p->buffers[i];
         fo[k++] = p->buffers[i].offset;
       }
     memplan_problem fixed_only = {fb, nfixed, nfixed, 0};
     char verr[400];
-    int v = memplan_validate(&fixed_only, fo, NULL, verr, sizeof verr);
+    size_t pair[2] = {0, 0};
+    int v = mp_validate_pair(&fixed_only, fo, NULL, verr, sizeof verr, pair);
     free(fb);
     free(fo);
     if (v != 0) {
+      char na[24], nb[24];
       plan->status = v > 0 ? MEMPLAN_INFEASIBLE : MEMPLAN_ERROR;
       if (v > 0)
         snprintf(plan->message, sizeof plan->message,
-                 "fixed offsets conflict: %.200s", verr);
+                 "fixed buffers '%.50s' and '%.50s' overlap; no plan exists "
+                 "(%.100s)",
+                 memplan_buffer_name(p, fidx[pair[0]], na),
+                 memplan_buffer_name(p, fidx[pair[1]], nb), verr);
+      free(fidx);
       return sfail(err, err_len, "%s",
                    v > 0 ? plan->message : "out of memory");
     }
+    free(fidx);
   }
 
   memplan_options defaults;

@@ -13,6 +13,8 @@
 \*===----------------------------------------------------------------------===*/
 #include "memplan/memplan.h"
 
+#include "core/validate_internal.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,22 +93,26 @@ static int voverlap(const memplan_problem *p, const uint64_t *off, size_t a,
   char na[24], nb[24];
   const memplan_buffer *x = &p->buffers[a], *y = &p->buffers[b];
   int64_t step = x->start > y->start ? x->start : y->start;
-  const char *an = memplan_buffer_name(p, a, na);
-  const char *bn = memplan_buffer_name(p, b, nb);
   return vfail(err, err_len,
-               "buffers '%s' and '%s' overlap at step %lld: '%s' is live in "
-               "steps [%lld, %lld) at bytes [%llu, %llu), '%s' in steps "
-               "[%lld, %lld) at bytes [%llu, %llu)",
-               an, bn, (long long)step, an, (long long)x->start,
+               "buffers '%s' (steps [%lld, %lld), bytes [%llu, %llu)) and "
+               "'%s' (steps [%lld, %lld), bytes [%llu, %llu)) overlap at "
+               "step %lld",
+               memplan_buffer_name(p, a, na), (long long)x->start,
                (long long)x->end, (unsigned long long)off[a],
-               (unsigned long long)(off[a] + x->size), bn,
-               (long long)y->start, (long long)y->end,
-               (unsigned long long)off[b],
-               (unsigned long long)(off[b] + y->size));
+               (unsigned long long)(off[a] + x->size),
+               memplan_buffer_name(p, b, nb), (long long)y->start,
+               (long long)y->end, (unsigned long long)off[b],
+               (unsigned long long)(off[b] + y->size), (long long)step);
 }
 
 int memplan_validate(const memplan_problem *p, const uint64_t *offsets,
                      uint64_t *peak, char *err, size_t err_len) {
+  return mp_validate_pair(p, offsets, peak, err, err_len, NULL);
+}
+
+int mp_validate_pair(const memplan_problem *p, const uint64_t *offsets,
+                     uint64_t *peak, char *err, size_t err_len,
+                     size_t pair[2]) {
   char nb[24];
   size_t n = p->count;
   if (err && err_len)
@@ -194,10 +200,18 @@ int memplan_validate(const memplan_problem *p, const uint64_t *offsets,
       if (succ != VNIL)
         while (T.left[succ] != VNIL)
           succ = T.left[succ];
+      uint32_t other = VNIL;
       if (pred != VNIL && offsets[pred] + p->buffers[pred].size > lo)
-        rc = voverlap(p, offsets, pred, i, err, err_len);
+        other = pred;
       else if (succ != VNIL && offsets[succ] < hi)
-        rc = voverlap(p, offsets, succ, i, err, err_len);
+        other = succ;
+      if (other != VNIL) {
+        rc = voverlap(p, offsets, other, i, err, err_len);
+        if (pair) {
+          pair[0] = other;
+          pair[1] = i;
+        }
+      }
       root = vmerge(&T, vmerge(&T, l, i), r);
     } else {
       /* Keys are distinct among live buffers while no overlap was found,

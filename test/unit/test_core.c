@@ -200,7 +200,7 @@ static void solve_conflicting_fixed(void **state) {
   assert_int_equal(memplan_solve(&p, "best-fit", NULL, &plan, err, sizeof err),
                    -1);
   assert_int_equal(plan.status, MEMPLAN_INFEASIBLE);
-  assert_contains(err, "fixed offsets conflict");
+  assert_contains(err, "fixed buffers 'f1' and 'f2' overlap; no plan exists");
   assert_contains(err, "'f1'");
   assert_contains(err, "'f2'");
   /* Not live together: fine, and f2 may reuse f1's bytes. */
