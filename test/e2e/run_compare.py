@@ -559,6 +559,19 @@ def drop_driver(text):
     return text, False
 
 
+def input_bytes(args):
+    """Bytes the harness allocates for the entry's memref arguments."""
+    total = 0
+    for t in args:
+        if t.startswith("memref<"):
+            mt = MemRefType(t)
+            n = 1
+            for d in mt.dims:
+                n *= 16 if d is None else d
+            total += n * ELEM_BYTES[mt.scalar] * (mt.lanes or 1)
+    return total
+
+
 def insert_into_module(text, extra):
     """Insert `extra` before the closing brace of the (printed) module: the
     last line that is a lone `}` (a resource section `{-# ... #-}` may follow)."""
@@ -758,6 +771,9 @@ def main():
     ap.add_argument("--mlir-opt", dest="mlir_opt", default=os.path.join(LLVM_BIN, "mlir-opt"))
     ap.add_argument("--mlir-runner", dest="mlir_runner", default=os.path.join(LLVM_BIN, "mlir-runner"))
     ap.add_argument("--quiet", "-q", action="store_true")
+    ap.add_argument("--summary-json", help="write results and timings as JSON here")
+    ap.add_argument("--max-input-bytes", type=float, default=0,
+                    help="refuse (exit 2) models whose arguments need more memory")
     opts = ap.parse_args()
     if opts.build:
         opts.plugin = opts.plugin or os.path.join(opts.build, "lib", "MemPlanPlugin.so")
@@ -767,6 +783,7 @@ def main():
         if not opts.quiet:
             print(msg, flush=True)
 
+    summary = {"input": opts.input, "planners": {}}
     workdir = opts.keep or tempfile.mkdtemp(prefix="e2e-")
     os.makedirs(workdir, exist_ok=True)
     try:
@@ -788,6 +805,10 @@ def main():
                 prepared, dropped = drop_driver(prepared)
                 if dropped:
                     log("dropped the module's own driver @main() (it prints timings)")
+            need = input_bytes(args)
+            summary["input_bytes"] = need
+            if opts.max_input_bytes and need > opts.max_input_bytes:
+                raise ToolError("inputs need %.2f GB, more than --max-input-bytes" % (need / 1e9))
             harness = make_harness(prepared, entry, args, results, opts, gl)
         else:
             harness = ""
@@ -802,6 +823,7 @@ def main():
         t_base = time.time() - t0
         log("unplanned: ran in %.2fs (entry @%s, %d elided weights replaced, %d splat weights patterned)"
             % (t_base, entry, nel, 0 if opts.no_wrap else len(gl)))
+        summary["unplanned_run_s"] = round(t_base, 3)
         planners = [opts.self_plan] if opts.self_plan else opts.planner.split(",")
         status = 0
         for planner in planners:
@@ -838,18 +860,26 @@ def main():
                 else:
                     log("%s: EQUAL (%d output lines; plan %.2fs, run %.2fs)"
                         % (planner, len(out.splitlines()), t_plan, t_run))
+            summary["planners"][planner] = {
+                "result": ("crashed" if not ok else "different" if differ else "equal"),
+                "plan_s": round(t_plan, 3), "run_s": round(t_run, 3)}
             if differ != opts.expect_different:
                 status = 1
         if opts.expect_different:
             log("negative control: %s" % ("every corrupted plan was caught" if status == 0
                                           else "a corrupted plan was NOT caught"))
+        summary["status"] = status
         return status
-    except ToolError as e:
+    except (ToolError, OSError) as e:
         print("run_compare: error: %s" % e, file=sys.stderr)
+        summary["status"] = 2
+        summary["error"] = str(e).splitlines()[0][:300] if str(e) else "error"
         return 2
-    except OSError as e:
-        print("run_compare: error: %s" % e, file=sys.stderr)
-        return 2
+    finally:
+        if opts.summary_json:
+            import json
+            with open(opts.summary_json, "w") as f:
+                json.dump(summary, f, indent=1)
 
 
 if __name__ == "__main__":
