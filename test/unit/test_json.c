@@ -1,0 +1,213 @@
+/* JSON reports (memplan/json.h): structure and values of every builder, the
+ * 64-bit rule (integers up to INT64_MAX, strings above), and the atomic
+ * writer (round trip, no temporary left behind, clear error on a bad path,
+ * previous file untouched on failure). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "memplan/json.h"
+#include "testutil.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The seed's worked example: sizes 10, 20, 15 over [0,2), [1,3), [2,4). */
+static void example(memplan_problem *p) {
+  memplan_problem_init(p);
+  memplan_problem_add(p, "a", 10, 1, 0, 2);
+  memplan_problem_add(p, "b", 20, 4, 1, 3);
+  memplan_problem_add(p, NULL, 15, 1, 2, 4);
+}
+
+static void fake_plan(memplan_plan *plan, const uint64_t *offs, size_t n) {
+  memplan_plan_init(plan);
+  plan->offsets = malloc(n * sizeof *offs);
+  memcpy(plan->offsets, offs, n * sizeof *offs);
+  plan->count = n;
+  plan->peak = 45;
+  plan->lower_bound = 35;
+  plan->status = MEMPLAN_FEASIBLE;
+  plan->seconds = 0.25;
+  plan->work = 7;
+  snprintf(plan->planner, sizeof plan->planner, "best-fit");
+}
+
+static void test_u64_rule(void **state) {
+  (void)state;
+  json_t *a = memplan_json_u64(42);
+  assert_true(json_is_integer(a));
+  assert_int_equal(json_integer_value(a), 42);
+  json_t *b = memplan_json_u64((uint64_t)INT64_MAX);
+  assert_true(json_is_integer(b));
+  assert_true(json_integer_value(b) == INT64_MAX);
+  json_t *c = memplan_json_u64((uint64_t)INT64_MAX + 1);
+  assert_true(json_is_string(c));
+  assert_string_equal(json_string_value(c), "9223372036854775808");
+  json_t *d = memplan_json_u64(UINT64_MAX);
+  assert_string_equal(json_string_value(d), "18446744073709551615");
+  json_decref(a);
+  json_decref(b);
+  json_decref(c);
+  json_decref(d);
+}
+
+static void test_buffer(void **state) {
+  (void)state;
+  memplan_problem p;
+  example(&p);
+  uint64_t offs[3] = {0, 12, 30};
+  json_t *b = memplan_json_buffer(&p, 1, offs);
+  assert_non_null(b);
+  assert_string_equal(json_string_value(json_object_get(b, "id")), "b");
+  assert_int_equal(json_integer_value(json_object_get(b, "size")), 20);
+  assert_int_equal(json_integer_value(json_object_get(b, "alignment")), 4);
+  assert_int_equal(json_integer_value(json_object_get(b, "start")), 1);
+  assert_int_equal(json_integer_value(json_object_get(b, "end")), 3);
+  assert_int_equal(json_integer_value(json_object_get(b, "offset")), 12);
+  assert_null(json_object_get(b, "fixed"));
+  assert_int_equal(json_object_size(b), 6);
+  json_decref(b);
+
+  /* Unnamed buffer: "#index". Without offsets: a free buffer has none. */
+  json_t *c = memplan_json_buffer(&p, 2, NULL);
+  assert_string_equal(json_string_value(json_object_get(c, "id")), "#2");
+  assert_null(json_object_get(c, "offset"));
+  json_decref(c);
+
+  /* A fixed buffer reports its offset and the flag even without a plan. */
+  p.buffers[0].fixed = true;
+  p.buffers[0].offset = 64;
+  json_t *a = memplan_json_buffer(&p, 0, NULL);
+  assert_int_equal(json_integer_value(json_object_get(a, "offset")), 64);
+  assert_true(json_is_true(json_object_get(a, "fixed")));
+  json_decref(a);
+  memplan_problem_free(&p);
+}
+
+static void test_plan_fields(void **state) {
+  (void)state;
+  uint64_t offs[3] = {0, 12, 30};
+  memplan_plan plan;
+  fake_plan(&plan, offs, 3);
+  json_t *j = memplan_json_plan(&plan);
+  assert_string_equal(json_string_value(json_object_get(j, "planner")), "best-fit");
+  assert_string_equal(json_string_value(json_object_get(j, "status")), "feasible");
+  assert_int_equal(json_integer_value(json_object_get(j, "peak")), 45);
+  assert_int_equal(json_integer_value(json_object_get(j, "lower_bound")), 35);
+  /* (45 - 35) / 35 */
+  assert_float_equal(json_real_value(json_object_get(j, "gap")), 10.0 / 35.0, 1e-12);
+  assert_float_equal(json_real_value(json_object_get(j, "seconds")), 0.25, 1e-12);
+  assert_int_equal(json_integer_value(json_object_get(j, "work")), 7);
+  assert_null(json_object_get(j, "message")); /* empty message omitted */
+  json_decref(j);
+
+  snprintf(plan.message, sizeof plan.message, "fell back to greedy");
+  plan.lower_bound = 0;
+  j = memplan_json_plan(&plan);
+  assert_string_equal(json_string_value(json_object_get(j, "message")), "fell back to greedy");
+  assert_float_equal(json_real_value(json_object_get(j, "gap")), 0.0, 0.0);
+  json_decref(j);
+  memplan_plan_free(&plan);
+}
+
+static void test_summary_real_plan(void **state) {
+  (void)state;
+  memplan_problem p;
+  example(&p);
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  char err[256];
+  assert_int_equal(memplan_solve(&p, "linear", NULL, &plan, err, sizeof err), 0);
+  json_t *j = memplan_json_summary(&p, &plan, true);
+  assert_non_null(j);
+  assert_string_equal(json_string_value(json_object_get(j, "planner")), "linear");
+  assert_int_equal(json_integer_value(json_object_get(j, "buffers_count")), 3);
+  assert_int_equal(json_integer_value(json_object_get(j, "capacity")), 0);
+  assert_int_equal(json_integer_value(json_object_get(j, "lower_bound")), 35);
+  assert_int_equal((uint64_t)json_integer_value(json_object_get(j, "peak")), plan.peak);
+  json_t *arr = json_object_get(j, "buffers");
+  assert_true(json_is_array(arr));
+  assert_int_equal(json_array_size(arr), 3);
+  for (size_t i = 0; i < 3; i++) {
+    json_t *b = json_array_get(arr, i);
+    assert_int_equal((uint64_t)json_integer_value(json_object_get(b, "offset")),
+                     plan.offsets[i]);
+    assert_int_equal((uint64_t)json_integer_value(json_object_get(b, "size")),
+                     p.buffers[i].size);
+  }
+  json_decref(j);
+  /* Without buffers: no array, same statistics. */
+  j = memplan_json_summary(&p, &plan, false);
+  assert_null(json_object_get(j, "buffers"));
+  assert_int_equal(json_integer_value(json_object_get(j, "lower_bound")), 35);
+  json_decref(j);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
+/* Counts directory entries whose name starts with `prefix`. */
+static int count_prefix(const char *dir, const char *prefix) {
+  DIR *d = opendir(dir);
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)))
+    n += strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+  closedir(d);
+  return n;
+}
+
+static void test_write_roundtrip(void **state) {
+  (void)state;
+  char dir[] = "/tmp/memplan-json-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char path[256];
+  snprintf(path, sizeof path, "%s/report.json", dir);
+  json_t *j = json_object();
+  json_object_set_new(j, "id", json_string("quote\" and \\ and \xc3\xa9"));
+  json_object_set_new(j, "big", memplan_json_u64(UINT64_MAX));
+  json_object_set_new(j, "n", json_integer(3));
+  char err[256] = "";
+  assert_int_equal(memplan_json_write(path, j, err, sizeof err), 0);
+  json_error_t je;
+  json_t *back = json_load_file(path, 0, &je);
+  assert_non_null(back);
+  assert_true(json_equal(j, back));
+  /* Key order is the insertion order (reports read top-down). */
+  const char *first = json_object_iter_key(json_object_iter(back));
+  assert_string_equal(first, "id");
+  /* Only the report, no temporary left over. */
+  assert_int_equal(count_prefix(dir, "report.json"), 1);
+  json_decref(back);
+
+  /* A failing write names the path and leaves the old file intact. */
+  char bad[300];
+  snprintf(bad, sizeof bad, "%s/no-such-dir/report.json", dir);
+  assert_int_equal(memplan_json_write(bad, j, err, sizeof err), -1);
+  assert_non_null(strstr(err, bad));
+  assert_non_null(strstr(err, "No such file or directory"));
+  assert_int_equal(memplan_json_write("", j, err, sizeof err), -1);
+  assert_int_equal(memplan_json_write(NULL, j, err, sizeof err), -1);
+  back = json_load_file(path, 0, &je);
+  assert_true(json_equal(j, back));
+  json_decref(back);
+  json_decref(j);
+  unlink(path);
+  rmdir(dir);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_u64_rule),
+      cmocka_unit_test(test_buffer),
+      cmocka_unit_test(test_plan_fields),
+      cmocka_unit_test(test_summary_real_plan),
+      cmocka_unit_test(test_write_roundtrip),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,294 @@
+/* SVG pictures (memplan/svg.h): the document is well formed (tags balance,
+ * every '&' starts a known entity, hostile ids are escaped), carries one
+ * rectangle per drawn buffer, the peak and lower-bound lines with their
+ * values, the lower-bound step marker, and stays small for 10^5 buffers.
+ * The full XML parse of CLI output is in test/lit/viz (python xml.etree). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "memplan/svg.h"
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Renders into a malloc'ed string. */
+static char *render(const memplan_problem *p, const uint64_t *offs,
+                    const memplan_svg_options *o, size_t *len) {
+  char *buf = NULL;
+  size_t n = 0;
+  FILE *f = open_memstream(&buf, &n);
+  assert_non_null(f);
+  char err[256];
+  assert_int_equal(memplan_svg_fprint(f, p, offs, o, err, sizeof err), 0);
+  fclose(f);
+  if (len)
+    *len = n;
+  return buf;
+}
+
+static size_t count(const char *s, const char *needle) {
+  size_t n = 0;
+  for (const char *q = strstr(s, needle); q; q = strstr(q + 1, needle))
+    n++;
+  return n;
+}
+
+/* A small well-formedness check: balanced, properly nested elements;
+ * attributes quoted; '&' only as one of the five XML entities; no '<'
+ * inside text or attribute values. Returns NULL or what is wrong. */
+static const char *xml_check(const char *s) {
+  const char *stack[64];
+  size_t depth = 0, lens[64];
+  bool root_seen = false;
+  while (*s) {
+    if (*s == '&') {
+      static const char *const ents[] = {"&amp;", "&lt;", "&gt;", "&quot;", "&apos;"};
+      bool ok = false;
+      for (int i = 0; i < 5; i++)
+        ok |= strncmp(s, ents[i], strlen(ents[i])) == 0;
+      if (!ok)
+        return "bare '&'";
+      s++;
+      continue;
+    }
+    if ((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t' && *s != '\r')
+      return "control character";
+    if (*s != '<') {
+      s++;
+      continue;
+    }
+    if (s[1] == '?') {
+      s = strstr(s, "?>");
+      if (!s)
+        return "unterminated <?";
+      s += 2;
+      continue;
+    }
+    if (s[1] == '/') {
+      const char *name = s + 2;
+      size_t len = strcspn(name, ">");
+      if (depth == 0 || lens[depth - 1] != len || strncmp(stack[depth - 1], name, len))
+        return "mismatched end tag";
+      depth--;
+      s = name + len + 1;
+      continue;
+    }
+    const char *name = s + 1;
+    size_t len = strcspn(name, " />");
+    if (len == 0)
+      return "empty tag name";
+    if (depth == 0 && root_seen)
+      return "second root element";
+    const char *q = name + len;
+    bool in_attr = false;
+    for (; *q && (in_attr || (*q != '>')); q++) {
+      if (*q == '"')
+        in_attr = !in_attr;
+      else if (*q == '<')
+        return "'<' inside a tag";
+    }
+    if (!*q)
+      return "unterminated tag";
+    if (q[-1] != '/') {
+      if (depth == 64)
+        return "too deep";
+      stack[depth] = name;
+      lens[depth++] = len;
+    }
+    root_seen = true;
+    s = q + 1;
+  }
+  return depth ? "unclosed element" : NULL;
+}
+
+/* Individual buffer rectangles carry a colour class "c<k>". */
+static size_t buffer_rects(const char *svg) {
+  size_t n = 0;
+  for (const char *q = strstr(svg, "class=\"c"); q; q = strstr(q + 1, "class=\"c"))
+    n += q[8] >= '0' && q[8] <= '9';
+  return n;
+}
+
+static void example(memplan_problem *p, uint64_t offs[3]) {
+  memplan_problem_init(p);
+  memplan_problem_add(p, "a", 10, 1, 0, 2);
+  memplan_problem_add(p, "b", 20, 1, 1, 3);
+  memplan_problem_add(p, "c", 15, 1, 2, 4);
+  /* best-fit's plan in the seed: peak 45 against the bound 35. */
+  offs[0] = 0;
+  offs[1] = 10;
+  offs[2] = 30;
+}
+
+static void test_small_plan(void **state) {
+  (void)state;
+  memplan_problem p;
+  uint64_t offs[3];
+  example(&p, offs);
+  char *svg = render(&p, offs, NULL, NULL);
+  const char *bad = xml_check(svg);
+  assert_null(bad);
+  assert_int_equal(buffer_rects(svg), 3);
+  assert_int_equal(count(svg, "<title>a: 10 B at 0, steps [0, 2)</title>"), 1);
+  assert_int_equal(count(svg, "<title>c: 15 B at 30, steps [2, 4)</title>"), 1);
+  /* Peak and lower-bound lines in both panels, with their values. */
+  assert_int_equal(count(svg, "<line class=\"peak\""), 2);
+  assert_int_equal(count(svg, "<line class=\"lb\""), 2);
+  assert_non_null(strstr(svg, ">peak 45 B<"));
+  assert_non_null(strstr(svg, ">lower bound 35 B<"));
+  assert_non_null(strstr(svg, "peak 45 B (45 B), lower bound 35 B (35 B), gap 28.57 %"));
+  /* The bound is reached at step 2 (b + c = 35). */
+  assert_non_null(strstr(svg, ">max live at step 2<"));
+  assert_int_equal(count(svg, "<line class=\"mark\""), 1);
+  /* Profile panel present; no coverage needed for 3 buffers. */
+  assert_int_equal(count(svg, "<path class=\"live\""), 1);
+  assert_int_equal(count(svg, "<path class=\"high\""), 1);
+  assert_null(strstr(svg, "class=\"cov\""));
+  free(svg);
+
+  memplan_svg_options o;
+  memset(&o, 0, sizeof o);
+  o.no_profile = true;
+  o.no_labels = true;
+  svg = render(&p, offs, &o, NULL);
+  assert_null(xml_check(svg));
+  assert_int_equal(count(svg, "class=\"live\""), 0);
+  assert_int_equal(count(svg, "<line class=\"peak\""), 1);
+  assert_int_equal(count(svg, "class=\"lab\""), 0);
+  free(svg);
+  memplan_problem_free(&p);
+}
+
+static void test_escaping(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "<a&\"b'>", 100, 1, 0, 10);
+  memplan_problem_add(&p, "x\x01y", 100, 1, 0, 10);
+  uint64_t offs[2] = {0, 100};
+  memplan_svg_options o;
+  memset(&o, 0, sizeof o);
+  o.title = "T&<";
+  o.subtitle = "]]> \"q\"";
+  char *svg = render(&p, offs, &o, NULL);
+  assert_null(xml_check(svg));
+  assert_non_null(strstr(svg, "&lt;a&amp;&quot;b&apos;&gt;"));
+  assert_null(strstr(svg, "<a&"));
+  assert_non_null(strstr(svg, "x?y"));
+  assert_non_null(strstr(svg, ">T&amp;&lt;<"));
+  assert_non_null(strstr(svg, "]]&gt; &quot;q&quot;"));
+  free(svg);
+  memplan_problem_free(&p);
+}
+
+static void test_zero_size_and_empty(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  char *svg = render(&p, NULL, NULL, NULL);
+  assert_null(xml_check(svg));
+  assert_int_equal(buffer_rects(svg), 0);
+  free(svg);
+  memplan_problem_add(&p, "z", 0, 1, 0, 5);
+  memplan_problem_add(&p, "w", 8, 1, 2, 4);
+  uint64_t offs[2] = {0, 0};
+  svg = render(&p, offs, NULL, NULL);
+  assert_null(xml_check(svg));
+  assert_int_equal(buffer_rects(svg), 1);
+  assert_non_null(strstr(svg, "zero-size buffers not drawn"));
+  free(svg);
+  memplan_problem_free(&p);
+}
+
+/* 50 equal buffers stacked over the same interval: every rectangle is large
+ * on screen, so max_rects alone decides which are drawn one by one. */
+static void test_max_rects(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  uint64_t offs[50];
+  for (int i = 0; i < 50; i++) {
+    memplan_problem_add(&p, NULL, 100, 1, 0, 10);
+    offs[i] = 100 * (uint64_t)i;
+  }
+  memplan_svg_options o;
+  memset(&o, 0, sizeof o);
+  o.max_rects = 10;
+  char *svg = render(&p, offs, &o, NULL);
+  assert_null(xml_check(svg));
+  assert_int_equal(buffer_rects(svg), 10);
+  assert_non_null(strstr(svg, "<title>40 small buffers merged</title>"));
+  free(svg);
+  memplan_problem_free(&p);
+}
+
+/* 10^5 random buffers, stacked without reuse: the file must stay bounded by
+ * the picture size, not grow with the buffer count. */
+static void test_large_plan_size(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  tu_random_problem(&p, 7, 100000, 1 << 20, 200000, 1);
+  uint64_t *offs = malloc(p.count * sizeof *offs);
+  uint64_t top = 0;
+  for (size_t i = 0; i < p.count; i++) {
+    offs[i] = top;
+    top += p.buffers[i].size;
+  }
+  size_t len = 0;
+  char *svg = render(&p, offs, NULL, &len);
+  assert_null(xml_check(svg));
+  assert_true(buffer_rects(svg) <= 5000);
+  assert_non_null(strstr(svg, "class=\"cov\""));
+  assert_true(len < 2u * 1024 * 1024);
+  /* Deterministic: the same picture byte for byte. */
+  size_t len2 = 0;
+  char *again = render(&p, offs, NULL, &len2);
+  assert_int_equal(len, len2);
+  assert_memory_equal(svg, again, len);
+  free(again);
+  free(svg);
+  free(offs);
+  memplan_problem_free(&p);
+}
+
+static void test_write_file(void **state) {
+  (void)state;
+  memplan_problem p;
+  uint64_t offs[3];
+  example(&p, offs);
+  char dir[] = "/tmp/memplan-svg-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char path[256], bad[300], err[512] = "";
+  snprintf(path, sizeof path, "%s/layout.svg", dir);
+  assert_int_equal(memplan_svg_write(path, &p, offs, NULL, err, sizeof err), 0);
+  struct stat st;
+  assert_int_equal(stat(path, &st), 0);
+  assert_true(st.st_size > 1000);
+  snprintf(bad, sizeof bad, "%s/missing/layout.svg", dir);
+  assert_int_equal(memplan_svg_write(bad, &p, offs, NULL, err, sizeof err), -1);
+  assert_non_null(strstr(err, bad));
+  assert_int_equal(memplan_svg_write("", &p, offs, NULL, err, sizeof err), -1);
+  unlink(path);
+  assert_int_equal(rmdir(dir), 0); /* empty: no temporary left behind */
+  memplan_problem_free(&p);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_small_plan),
+      cmocka_unit_test(test_escaping),
+      cmocka_unit_test(test_zero_size_and_empty),
+      cmocka_unit_test(test_max_rects),
+      cmocka_unit_test(test_large_plan_size),
+      cmocka_unit_test(test_write_file),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
