@@ -29,7 +29,10 @@
 |* interval index (lib/core/interval_index.h); within a candidate block the  *|
 |* lowest aligned offset clear of them is used. Free blocks may therefore    *|
 |* cover bytes of a fixed buffer: they describe the pool of movable buffers *|
-|* only. Zero-size buffers take no bytes and get offset 0.                   *|
+|* only. While fixed ranges are to be avoided, the best-fit walk is no      *|
+|* longer bounded by size + alignment and may visit every free block: fixed *|
+|* buffers are meant to be few. Zero-size buffers take no bytes and get     *|
+|* offset 0.                                                                 *|
 \*===----------------------------------------------------------------------===*/
 #include "core/interval_index.h"
 #include "core/ordset.h"

@@ -364,6 +364,28 @@ static void random_large_instances(void **state) {
   }
 }
 
+/* Extreme schedule steps (the whole int64 range) and offsets near 2^64:
+ * no wraparound in life lengths, time keys or byte ends. */
+static void extreme_values(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "all", 1ull << 62, 1, INT64_MIN, INT64_MAX);
+  memplan_problem_add(&p, "early", 1ull << 61, 1ull << 61, INT64_MIN, 0);
+  memplan_problem_add(&p, "late", 1ull << 61, 1, 0, INT64_MAX);
+  memplan_problem_add(&p, "mid", 8, 8, -1, 1);
+  for (size_t h = 0; h < NHEUR; ++h) {
+    memplan_plan plan;
+    memplan_plan_init(&plan);
+    uint64_t peak = solve_ok(&p, heuristics[h], &plan);
+    assert_true(peak >= (1ull << 62) + (1ull << 61) + 8);
+    memplan_plan_free(&plan);
+  }
+  /* early and late touch at 0: both size-descending and best fit reuse. */
+  assert_int_equal(peak_of(&p, "greedy-size"), (1ull << 62) + (1ull << 61) + 8);
+  memplan_problem_free(&p);
+}
+
 /* The shared case 08 values: both heuristics stop at 3328. */
 static void shared_case_08(void **state) {
   (void)state;
@@ -395,6 +417,7 @@ int main(void) {
       cmocka_unit_test(shared_case_08),
       cmocka_unit_test(random_properties),
       cmocka_unit_test(random_large_instances),
+      cmocka_unit_test(extreme_values),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
