@@ -82,13 +82,13 @@ for model in sorted(os.listdir(models)):
               f" pass {ms:.1f} ms", file=sys.stderr)
 
 def mib(b):
-    return f"{b / 2**20:.2f}"
+    return f"{b / 2**20:.3f}"
 
 def arena(r, lb):
     if "error" in r:
         return "n/a"
     gap = 100.0 * (r["arena"] - lb) / lb if lb else 0.0
-    return f"{mib(r['arena'])} (+{gap:.1f}%)"
+    return f"{mib(r['arena'])} (+{gap:.2f}%)"
 
 lines = ["## Real models (memplan-static)", "",
          "Every model in `../shared/models` (plain P1 and fused P2 pipelines) through",
