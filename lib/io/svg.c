@@ -237,6 +237,31 @@ static int profile(const memplan_problem *p, const uint64_t *off, const geom *g,
   return 0;
 }
 
+/* Appends " L x y" vertices of the step function v[0..ncol) (one value per
+ * pixel column) to a path whose pen is at the left edge, at height v[0]
+ * (or at 0 when `from_zero`), ending at the right edge. */
+static void step_path(FILE *f, const geom *g, const double *v, size_t ncol,
+                      bool from_zero) {
+  double prev = from_zero ? 0 : v[0];
+  for (size_t c = 0; c <= ncol; c++) {
+    double cur = c < ncol ? v[c] : prev;
+    if (c < ncol && cur == prev)
+      continue;
+    double x = g->left + (double)c * g->w / (double)ncol;
+    fputs(" L", f);
+    num(f, x);
+    fputc(' ', f);
+    num(f, ppix(g, prev));
+    if (c < ncol) {
+      fputs(" L", f);
+      num(f, x);
+      fputc(' ', f);
+      num(f, ppix(g, cur));
+    }
+    prev = cur;
+  }
+}
+
 typedef struct rinfo {
   double area;
   size_t i;
@@ -593,38 +618,22 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
            "live bytes (blue area), highest byte in use (orange), arena = peak (red): "
            "space between the blue area and the red line is fragmentation");
       y_axis(f, &g, g.ptop, g.ph);
+      /* Step paths with a vertex only where the value changes: a flat
+       * profile costs a few bytes, not one vertex pair per pixel column. */
       fputs("<path class=\"live\" d=\"M", f);
       num(f, g.left);
       fputc(' ', f);
       num(f, ppix(&g, 0));
-      for (size_t c = 0; c < ncol; c++) {
-        double y = ppix(&g, live[c]);
-        fputs(" L", f);
-        num(f, g.left + (double)c * g.w / (double)ncol);
-        fputc(' ', f);
-        num(f, y);
-        fputs(" L", f);
-        num(f, g.left + (double)(c + 1) * g.w / (double)ncol);
-        fputc(' ', f);
-        num(f, y);
-      }
+      step_path(f, &g, live, ncol, true);
       fputs(" L", f);
       num(f, g.left + g.w);
       fputc(' ', f);
       num(f, ppix(&g, 0));
       fputs("Z\"/>\n<path class=\"high\" d=\"M", f);
-      for (size_t c = 0; c < ncol; c++) {
-        double y = ppix(&g, high[c]);
-        if (c)
-          fputs(" L", f);
-        num(f, g.left + (double)c * g.w / (double)ncol);
-        fputc(' ', f);
-        num(f, y);
-        fputs(" L", f);
-        num(f, g.left + (double)(c + 1) * g.w / (double)ncol);
-        fputc(' ', f);
-        num(f, y);
-      }
+      num(f, g.left);
+      fputc(' ', f);
+      num(f, ppix(&g, high[0]));
+      step_path(f, &g, high, ncol, false);
       fputs("\"/>\n", f);
       geom pg = g;
       pg.top = g.ptop;
