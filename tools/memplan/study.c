@@ -504,9 +504,12 @@ int memplan_cmd_study(int argc, char **argv) {
   fprintf(f, "Command: `memplan study --count=%" PRIu64 " --buffers=", K);
   for (size_t i = 0; i < nsizes; i++)
     fprintf(f, "%s%zu", i ? "," : "", sizes[i]);
-  fprintf(f, " --seed=%" PRIu64 " --planners=", seed);
-  for (size_t j = 0; j < np; j++)
-    fprintf(f, "%s%s", j ? "," : "", names[j]);
+  fprintf(f, " --seed=%" PRIu64, seed);
+  if (explicit_planners) {
+    fputs(" --planners=", f);
+    for (size_t j = 0; j < np; j++)
+      fprintf(f, "%s%s", j ? "," : "", names[j]);
+  }
   fprintf(f, " --max-size=%" PRIu64, gp.max_size);
   if (gp.horizon)
     fprintf(f, " --horizon=%" PRIu64, gp.horizon);
