@@ -1,0 +1,268 @@
+/* Unit tests of the `exact` planner: optimal on small instances (against
+ * the brute force of testutil.c and against milp where it proves optimality),
+ * the known gap case, capacity refutations, determinism under a work limit,
+ * the large-input fallback. Every limit is a work limit, never time. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "memplan/memplan.h"
+#include "testutil.h"
+
+static memplan_options work_opts(uint64_t work) {
+  memplan_options o;
+  memset(&o, 0, sizeof o);
+  o.work_limit = work;
+  o.time_limit = 1e9; /* never the limit: results stay reproducible */
+  return o;
+}
+
+/* Fixes `count` buffers at the offsets of a valid (greedy-size) plan, so the
+ * fixed ones never collide with each other. */
+static void fix_some(memplan_problem *p, uint64_t seed, size_t count) {
+  memplan_plan g;
+  memplan_plan_init(&g);
+  char err[256];
+  assert_int_equal(memplan_solve(p, "greedy-size", NULL, &g, err, sizeof err),
+                   0);
+  uint64_t s = seed;
+  for (size_t k = 0; k < count; ++k) {
+    size_t i = (size_t)tu_range(&s, 0, p->count - 1);
+    p->buffers[i].fixed = true;
+    p->buffers[i].offset = g.offsets[i];
+  }
+  memplan_plan_free(&g);
+}
+
+static void case08(memplan_problem *p) {
+  memplan_problem_add(p, "a", 1024, 1, 0, 5);
+  memplan_problem_add(p, "b", 1280, 1, 0, 4);
+  memplan_problem_add(p, "c", 1024, 1, 4, 6);
+  memplan_problem_add(p, "d", 1280, 1, 5, 6);
+}
+
+/* exact == brute force, proven optimal, on 240 seeded instances of 2..8
+ * buffers: a third without extras, a third with alignments up to 64, a
+ * third with alignments and one or two fixed buffers. */
+static void test_brute_force(void **state) {
+  (void)state;
+  memplan_options o = work_opts(50000000);
+  int with_fixed = 0, above_bound = 0;
+  for (uint64_t seed = 1; seed <= 240; ++seed) {
+    memplan_problem p;
+    memplan_problem_init(&p);
+    size_t n = 2 + (size_t)(seed % 7);
+    int kind = (int)(seed % 3);
+    tu_random_problem(&p, seed * 7919, n, 256, 10, kind ? 64 : 1);
+    if (kind == 2) {
+      fix_some(&p, seed, 1 + seed % 2);
+      ++with_fixed;
+    }
+    uint64_t expect = tu_brute_force_peak(&p);
+    memplan_plan plan;
+    memplan_plan_init(&plan);
+    char err[256];
+    int rc = memplan_solve(&p, "exact", &o, &plan, err, sizeof err);
+    if (rc != 0)
+      fail_msg("seed %llu: %s", (unsigned long long)seed, err);
+    if (plan.peak != expect || plan.status != MEMPLAN_OPTIMAL)
+      fail_msg("seed %llu (n=%zu): exact %llu (%s), brute force %llu",
+               (unsigned long long)seed, n, (unsigned long long)plan.peak,
+               memplan_status_name(plan.status),
+               (unsigned long long)expect);
+    assert_int_equal(memplan_validate(&p, plan.offsets, NULL, NULL, 0), 0);
+    if (expect > memplan_lower_bound(&p, NULL))
+      ++above_bound;
+    memplan_plan_free(&plan);
+    memplan_problem_free(&p);
+  }
+  assert_int_equal(with_fixed, 80);
+  /* The set must include instances where the bound is not the optimum,
+   * or it would not test the search's proofs. */
+  assert_true(above_bound >= 10);
+}
+
+/* Case 08 of the shared cases: the greedy orders give 3328, the optimum is
+ * the lower bound 2304. */
+static void test_case08(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  case08(&p);
+  memplan_options o = work_opts(100000);
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  char err[256];
+  assert_int_equal(memplan_solve(&p, "exact", &o, &plan, err, sizeof err), 0);
+  assert_int_equal(plan.peak, 2304);
+  assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
+/* A capacity below the optimum: the plan returned exceeds it and the
+ * status says infeasible, with the optimum as the proven bound. Uses
+ * instances whose optimum is above the max-live bound, so the refutation
+ * is the search's and not the bound's. */
+static void test_capacity_infeasible(void **state) {
+  (void)state;
+  int tested = 0;
+  for (uint64_t seed = 1; seed <= 400 && tested < 10; ++seed) {
+    memplan_problem p;
+    memplan_problem_init(&p);
+    tu_random_problem(&p, seed * 104729, 7, 64, 6, 16);
+    uint64_t opt = tu_brute_force_peak(&p);
+    uint64_t lb = memplan_lower_bound(&p, NULL);
+    if (opt > lb) {
+      p.capacity = opt - 1;
+      memplan_options o = work_opts(10000000);
+      memplan_plan plan;
+      memplan_plan_init(&plan);
+      char err[256];
+      assert_int_equal(memplan_solve(&p, "exact", &o, &plan, err, sizeof err),
+                       0);
+      assert_int_equal(plan.status, MEMPLAN_INFEASIBLE);
+      assert_int_equal(plan.peak, opt);
+      assert_int_equal(plan.lower_bound, opt);
+      assert_non_null(strstr(plan.message, "capacity"));
+      memplan_plan_free(&plan);
+      /* At exactly the optimum it fits. */
+      p.capacity = opt;
+      memplan_plan_init(&plan);
+      assert_int_equal(memplan_solve(&p, "exact", &o, &plan, err, sizeof err),
+                       0);
+      assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+      assert_int_equal(plan.peak, opt);
+      memplan_plan_free(&plan);
+      ++tested;
+    }
+    memplan_problem_free(&p);
+  }
+  assert_int_equal(tested, 10);
+}
+
+/* Same problem, same work limit: the same plan byte for byte, and the
+ * limit really cut the search (not proven). */
+static void test_determinism(void **state) {
+  (void)state;
+  int cut = 0;
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    memplan_problem p;
+    memplan_problem_init(&p);
+    tu_random_problem(&p, seed * 31337, 120, 1 << 16, 60, 16);
+    memplan_options o = work_opts(3000);
+    memplan_plan a, b;
+    memplan_plan_init(&a);
+    memplan_plan_init(&b);
+    char err[256];
+    assert_int_equal(memplan_solve(&p, "exact", &o, &a, err, sizeof err), 0);
+    assert_int_equal(memplan_solve(&p, "exact", &o, &b, err, sizeof err), 0);
+    assert_int_equal(a.peak, b.peak);
+    assert_int_equal(a.status, b.status);
+    assert_int_equal(a.lower_bound, b.lower_bound);
+    assert_int_equal(a.work, b.work);
+    assert_memory_equal(a.offsets, b.offsets, p.count * sizeof *a.offsets);
+    assert_true(a.work <= 3000 + 1);
+    if (a.status == MEMPLAN_FEASIBLE)
+      ++cut;
+    memplan_plan_free(&a);
+    memplan_plan_free(&b);
+    memplan_problem_free(&p);
+  }
+  assert_true(cut >= 1);
+}
+
+/* Where milp proves optimality (small instances), exact agrees. Skipped
+ * when milp is not built. */
+static void test_against_milp(void **state) {
+  (void)state;
+  int compared = 0;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    memplan_problem p;
+    memplan_problem_init(&p);
+    tu_random_problem(&p, seed * 65537, 7, 512, 9, 8);
+    memplan_options o = work_opts(10000000);
+    o.time_limit = 20; /* milp's own limit; exact ends by work far sooner */
+    memplan_plan m, e;
+    memplan_plan_init(&m);
+    memplan_plan_init(&e);
+    char err[256];
+    int rc = memplan_solve(&p, "milp", &o, &m, err, sizeof err);
+    if (rc == 0 && m.status == MEMPLAN_OPTIMAL) {
+      memplan_options eo = work_opts(10000000);
+      assert_int_equal(memplan_solve(&p, "exact", &eo, &e, err, sizeof err),
+                       0);
+      assert_int_equal(e.status, MEMPLAN_OPTIMAL);
+      assert_int_equal(e.peak, m.peak);
+      ++compared;
+    }
+    memplan_plan_free(&m);
+    memplan_plan_free(&e);
+    memplan_problem_free(&p);
+  }
+  if (compared == 0)
+    skip();
+}
+
+/* Beyond the search's size the planner improves heuristics, says so, and
+ * the plan validates. */
+static void test_large_fallback(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  tu_random_problem(&p, 4242, 3000, 1 << 20, 3000, 64);
+  memplan_options o = work_opts(20);
+  memplan_plan plan, g;
+  memplan_plan_init(&plan);
+  memplan_plan_init(&g);
+  char err[256];
+  assert_int_equal(memplan_solve(&p, "exact", &o, &plan, err, sizeof err), 0);
+  assert_non_null(strstr(plan.message, "too large"));
+  assert_int_equal(memplan_solve(&p, "greedy-size", &o, &g, err, sizeof err),
+                   0);
+  assert_true(plan.peak <= g.peak);
+  memplan_plan_free(&plan);
+  memplan_plan_free(&g);
+  memplan_problem_free(&p);
+}
+
+/* Zero-size buffers and a fixed zero-size buffer above everything. */
+static void test_zero_sizes(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  case08(&p);
+  memplan_problem_add(&p, "z0", 0, 1, 0, 6);
+  int64_t z = memplan_problem_add(&p, "z1", 0, 8, 2, 3);
+  p.buffers[z].fixed = true;
+  p.buffers[z].offset = 4096;
+  memplan_options o = work_opts(100000);
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  char err[256];
+  assert_int_equal(memplan_solve(&p, "exact", &o, &plan, err, sizeof err), 0);
+  assert_int_equal(plan.peak, 4096);
+  assert_int_equal(plan.offsets[z], 4096);
+  assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_brute_force),
+      cmocka_unit_test(test_case08),
+      cmocka_unit_test(test_capacity_infeasible),
+      cmocka_unit_test(test_determinism),
+      cmocka_unit_test(test_against_milp),
+      cmocka_unit_test(test_large_fallback),
+      cmocka_unit_test(test_zero_sizes),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
