@@ -11,8 +11,9 @@
 |* an error. `lower`/`upper` are the half-open live interval [lower, upper)   *|
 |* in schedule steps (int64, may be negative); a column named `end` instead   *|
 |* of `upper` is inclusive (upper = end + 1, the TFLite/TFLM/IREE             *|
-|* convention). `id` is any non-empty string without commas (ids are not      *|
-|* quoted; a line starting with '#' is always a comment) and must be unique.  *|
+|* convention). `id` is any non-empty string without commas, control         *|
+|* characters or a leading '#' (ids are not quoted; a line starting with '#'  *|
+|* is always a comment), and must be unique.                                 *|
 |* `size`, `alignment`, `offset` are bytes (uint64). An empty `alignment`     *|
 |* cell means the file's default; an empty `offset` cell means "free", a      *|
 |* number fixes the buffer there.                                             *|
@@ -70,7 +71,8 @@ typedef struct memplan_csv_info {
  *  ("FILE:LINE: directive 'KEY': ..." for directives, "FILE: ..." for
  *  unreadable files), for: a file that cannot be opened or read, an empty
  *  file (no header), a missing/unknown/repeated header column (or both
- *  `upper` and `end`), a row with too few or too many cells, an empty id,
+ *  `upper` and `end`), a row with too few or too many cells, an empty id (or one
+ *  starting with '#' or holding a control character),
  *  non-numeric or empty numbers, negative sizes, lower >= upper (end <
  *  lower), duplicate ids (naming the first line too), an alignment that is
  *  not a power of two, a fixed offset that is not a multiple of its

@@ -381,6 +381,15 @@ static int read_row(csv_reader *r, char *line, const int colpos[NCOLS],
   const char *id = fields[colpos[COL_ID]];
   if (!*id)
     return rfail(r, r->line, "id", "empty id");
+  /* Ids must survive a write + read: written first on their line, an id
+   * starting with '#' would read back as a comment, and control characters
+   * (a stray CR, a tab) would not come back the same. */
+  if (id[0] == '#')
+    return rfail(r, r->line, "id", "id '%s' starts with '#'", id);
+  for (const char *q = id; *q; ++q)
+    if ((unsigned char)*q < 0x20 || *q == 0x7f)
+      return rfail(r, r->line, "id",
+                   "id contains the control character 0x%02x", *q);
 
   uint64_t size = 0;
   int rc = parse_u64(fields[colpos[COL_SIZE]], &size);
