@@ -81,6 +81,13 @@ int mp_plan(mp_func *f, const memplan_pass_options *o) {
                sp->plan.message[0] ? ": " : "", sp->plan.message);
       return -1;
     }
+    /* The arena becomes memref<peak x i8>, whose dimension is an int64. */
+    if (sp->plan.peak > (UINT64_C(1) << 62)) {
+      snprintf(f->err, sizeof f->err,
+               "memplan-static: the arena would need %llu bytes, too large for a memref",
+               (unsigned long long)sp->plan.peak);
+      return -1;
+    }
     for (size_t k = 0; k < sp->problem.count; ++k)
       f->allocs[sp->alloc_of[k]].offset = sp->plan.offsets[k];
   }
