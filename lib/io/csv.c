@@ -478,7 +478,7 @@ static int read_row(csv_reader *r, char *line, const int colpos[NCOLS],
  * sizes) so that a file accepted here is never refused later without a line
  * number. */
 static int finish_rows(csv_reader *r, memplan_problem *p, const row_side *side,
-                       uint64_t default_align, bool offsets_are_plan) {
+                       uint64_t default_align) {
   uint64_t stacked = 0, fixed_top = 0;
   size_t top_line = 0;
   for (size_t i = 0; i < p->count; ++i) {
@@ -517,7 +517,6 @@ static int finish_rows(csv_reader *r, memplan_problem *p, const row_side *side,
                  "this fixed buffer's end %" PRIu64
                  " plus the sum of the other sizes overflows 64 bits",
                  fixed_top);
-  (void)offsets_are_plan;
   return 0;
 }
 
@@ -588,7 +587,7 @@ int memplan_csv_read_stream(FILE *in, const char *name, bool offsets_are_plan,
                r.line ? "no header line (only comments or blank lines)"
                       : "empty file");
   if (rc == 0)
-    rc = finish_rows(&r, p, &side, default_align, offsets_are_plan);
+    rc = finish_rows(&r, p, &side, default_align);
   if (rc == 0 && p->count)
     rc = check_duplicate_ids(&r, p, side.lines);
   if (rc == 0) {
@@ -662,7 +661,8 @@ static int wfail(char *err, size_t err_len, const char *fmt, ...) {
   return -1;
 }
 
-/* The body of the file; returns 0 or -1 (the stream's error flag tells). */
+/* The body of the file. Errors are left in the stream's error flag, which
+ * the caller checks once after flushing. */
 static void write_body(FILE *f, const memplan_problem *p,
                        const memplan_csv_info *info, const uint64_t *offsets,
                        bool with_align, bool with_offset) {
