@@ -129,7 +129,9 @@ int memplan_json_write(const char *path, json_t *j, char *err,
     set_err(err, err_len, path, "no output path", 0);
     return -1;
   }
-  const size_t flags = JSON_INDENT(2) | JSON_PRESERVE_ORDER;
+  /* Six significant digits: gaps and times are measurements, and 17 digits
+   * of binary noise (0.44444444444444442) only make reports harder to read. */
+  const size_t flags = JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6);
   if (strcmp(path, "-") == 0) {
     int fd = STDOUT_FILENO;
     if (json_dump_callback(j, dump_to_fd, &fd, flags) != 0 ||
