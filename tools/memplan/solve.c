@@ -10,6 +10,7 @@
 #include "memplan/json.h"
 
 #include <getopt.h>
+#include <inttypes.h>
 #include <string.h>
 
 static const char *const CMD = "solve";
@@ -160,10 +161,19 @@ int memplan_cmd_solve(int argc, char **argv) {
     } else {
       memplan_cli_print_summary(summary_out, planner, &p, &plan);
     }
-    if (code == 0 && plan.status == MEMPLAN_INFEASIBLE)
-      code = memplan_cli_fail(CMD, 1, "%s: infeasible: %s%s", in_path,
-                              plan.message,
-                              out_path ? " (no plan written)" : "");
+    /* The reason is stated here from the numbers, not left to the planner's
+     * message (a portfolio reports its winner there, not the capacity). */
+    if (code == 0 && plan.status == MEMPLAN_INFEASIBLE) {
+      bool planner_says = plan.message[0] && !strstr(plan.message, "capacity");
+      code = memplan_cli_fail(
+          CMD, 1,
+          "%s: infeasible: peak %" PRIu64 " exceeds the capacity %" PRIu64
+          "%s%s%s%s%s",
+          in_path, plan.peak, p.capacity,
+          plan.peak == plan.lower_bound ? " (and the peak is optimal)" : "",
+          planner_says ? " (" : "", planner_says ? plan.message : "",
+          planner_says ? ")" : "", out_path ? " (no plan written)" : "");
+    }
   }
   if (code == 0 && out_path &&
       memplan_csv_write(out_path, &p, &info, plan.offsets, err,
