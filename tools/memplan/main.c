@@ -144,8 +144,10 @@ int memplan_cli_seconds(const char *cmd, const char *opt, const char *s,
   char *end = NULL;
   errno = 0;
   double v = strtod(s, &end);
-  /* strtod also takes blanks, signs, "inf", hex: only plain decimals. */
-  bool plain = (s[0] >= '0' && s[0] <= '9') || s[0] == '.';
+  /* strtod also takes blanks, signs, "inf", hex: only plain decimals
+   * (digits, one point, an exponent) pass. */
+  bool plain = ((s[0] >= '0' && s[0] <= '9') || s[0] == '.') &&
+               strspn(s, "0123456789.eE+-") == strlen(s);
   if (!plain || *end || errno == ERANGE || !isfinite(v) || v < 0)
     return memplan_cli_usage_error(
         cmd, "--%s: '%s' is not a non-negative number of seconds", opt, s);
