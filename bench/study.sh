@@ -29,16 +29,20 @@ run() {
 #    (milp is left out above 60 buffers by default: see experiment 3).
 run n100 --count=100 --buffers=100 --seed=1 --time-limit=1
 
-# 2. Small instances with every planner, milp included (n <= 60).
-run small --count=50 --buffers=10,30,60 --seed=1001 --time-limit=5
+# 2. Small instances with every planner, milp included.
+run small --count=30 --buffers=10,20,30 --seed=1001 --time-limit=5
 
 # 3. Where milp stops being practical: its time against the buffer count,
 #    next to exact, on the same instances.
-run milp --count=5 --buffers=20,40,60,80,100,150 --seed=2001 \
+run milp --count=5 --buffers=20,40,60,80,100 --seed=2001 \
     --planners=milp,exact,greedy-size --time-limit=10
 
 # 4. Larger instances: every planner but milp.
 run large --count=20 --buffers=1000,10000 --seed=3001 \
+    --planners=auto,exact,greedy-size,best-fit,linear --time-limit=2
+
+# 5. Long lifetimes (up to the whole schedule): more buffers live at once.
+run long --count=20 --buffers=100,1000 --max-life=1000 --seed=4001 \
     --planners=auto,exact,greedy-size,best-fit,linear --time-limit=2
 
 echo "study.sh: results in $OUT" >&2

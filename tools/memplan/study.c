@@ -276,12 +276,15 @@ static void write_plot(FILE *f, plot_group *groups, size_t ngroups,
   /* The linear baseline can be many times the bound and would flatten the
    * interesting part; clip at 2x and mark clipped points at the top. */
   double ytop = ymax > 2.0 ? 2.0 : ymax + (ymax - 1.0) * 0.08 + 0.01;
-  const double left = 70, top = 60, ph = 360, colw = 46;
+  const double left = 70, top = 60, ph = 360, min_width = 600;
+  /* Columns of at least 46 px, wider when few so that the plot fills the
+   * minimum width. */
+  double colw = 46;
+  if (left + (colw * (double)np + 30) * (double)ngroups + 30 < min_width)
+    colw = ((min_width - left - 30) / (double)ngroups - 30) / (double)np;
   double gw = colw * (double)np + 30;
   double width = left + gw * (double)ngroups + 30;
-  if (width < 560)
-    width = 560;
-  double height = top + ph + 90;
+  double height = top + ph + 100;
   fprintf(f,
           "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
           "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
@@ -339,9 +342,9 @@ static void write_plot(FILE *f, plot_group *groups, size_t ngroups,
   fprintf(f, "<rect class=\"frame\" x=\"%.0f\" y=\"%.0f\" width=\"%.1f\" height=\"%.0f\"/>\n",
           left, top, plot_w, ph);
   if (ymax > ytop)
-    fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"end\">points above %.1f "
-               "drawn at the top edge (worst: %.2f)</text>\n",
-            left + plot_w, top - 6, ytop, ymax);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">points above %.1f are drawn at the top "
+               "edge (worst: %.2f)</text>\n",
+            left, height - 10, ytop, ymax);
   fputs("</svg>\n", f);
 }
 
