@@ -71,10 +71,10 @@ typedef struct memplan_csv_info {
  *  ("FILE:LINE: directive 'KEY': ..." for directives, "FILE: ..." for
  *  unreadable files), for: a file that cannot be opened or read, an empty
  *  file (no header), a missing/unknown/repeated header column (or both
- *  `upper` and `end`), a row with too few or too many cells, an empty id (or one
- *  starting with '#' or holding a control character),
- *  non-numeric or empty numbers, negative sizes, lower >= upper (end <
- *  lower), duplicate ids (naming the first line too), an alignment that is
+ *  `upper` and `end`), a row with too few or too many cells, an empty id
+ *  (or one starting with '#' or holding a control character), non-numeric
+ *  or empty numbers, negative sizes, lower >= upper (end < lower),
+ *  duplicate ids (naming the first line too), an alignment that is
  *  not a power of two, a fixed offset that is not a multiple of its
  *  alignment, values that overflow 64 bits, and a sum of sizes (padded to
  *  their alignment, above the highest fixed buffer) that overflows 64 bits
@@ -110,8 +110,8 @@ void memplan_csv_info_free(memplan_csv_info *info);
  *  ~umask) and renames it over `path`, so a failure leaves no half-written
  *  and no new file ("-" = stdout, written directly).
  *  Returns 0, or -1 with "PATH: reason" in err: an id that cannot be written
- *  (empty, starting with '#', containing a comma or a line break; checked
- *  before anything is created), the file cannot be created (missing or
+ *  (empty, starting with '#', containing a comma or a control character:
+ *  the ids the reader refuses; checked before anything is created), the file cannot be created (missing or
  *  unwritable directory), a write/close/rename error, or out of memory. */
 int memplan_csv_write(const char *path, const memplan_problem *p,
                       const memplan_csv_info *info, const uint64_t *offsets,

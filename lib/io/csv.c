@@ -707,6 +707,16 @@ static void write_body(FILE *f, const memplan_problem *p,
   }
 }
 
+/* The ids the reader accepts, so that every written file reads back. */
+static bool id_writable(const char *id) {
+  if (!id[0] || id[0] == '#')
+    return false;
+  for (; *id; ++id)
+    if (*id == ',' || (unsigned char)*id < 0x20 || *id == 0x7f)
+      return false;
+  return true;
+}
+
 int memplan_csv_write(const char *path, const memplan_problem *p,
                       const memplan_csv_info *info, const uint64_t *offsets,
                       char *err, size_t err_len) {
@@ -727,11 +737,11 @@ int memplan_csv_write(const char *path, const memplan_problem *p,
       with_align = true;
     if (b->fixed)
       with_offset = true;
-    if (b->id && (!b->id[0] || b->id[0] == '#' || strpbrk(b->id, ",\r\n")))
+    if (b->id && !id_writable(b->id))
       return wfail(err, err_len,
                    "%s: cannot write buffer '%s': a CSV id must be non-empty, "
                    "must not start with '#' and must not contain a comma or "
-                   "a line break",
+                   "a control character",
                    path, memplan_buffer_name(p, i, nb));
     if (info && info->inclusive_end && b->end == INT64_MIN)
       return wfail(err, err_len, "%s: buffer '%s': end out of range", path,
