@@ -7,7 +7,11 @@
 # scopes do not share variables or imported targets, so each finds MLIR).
 
 find_package(MLIR REQUIRED CONFIG HINTS /usr/lib/llvm-22/lib/cmake/mlir)
-message(STATUS "memplan: MLIR ${LLVM_PACKAGE_VERSION} from ${MLIR_DIR}")
+get_property(_memplan_mlir_said GLOBAL PROPERTY MEMPLAN_MLIR_ANNOUNCED)
+if(NOT _memplan_mlir_said)
+  message(STATUS "memplan: MLIR ${LLVM_PACKAGE_VERSION} from ${MLIR_DIR}")
+  set_property(GLOBAL PROPERTY MEMPLAN_MLIR_ANNOUNCED TRUE)
+endif()
 
 # LLVM_DEFINITIONS is a string of -D flags; add_compile_definitions() would
 # take each as a macro name and fail, so split it and hand it to the targets.
