@@ -2,7 +2,7 @@
 #
 # Debian does not put /usr/lib/llvm-22 on CMake's search path, so the hint
 # below makes a plain `cmake -S . -B build -G Ninja` work; -DMLIR_DIR=...
-# overrides it. See below for where it is included.
+# overrides it.
 # Included from lib/pass, lib/plugin and tools/memplan-opt (sibling directory
 # scopes do not share variables or imported targets, so each finds MLIR).
 

@@ -181,3 +181,19 @@ func.func @deferred_region(%f: f32) {
   memref.dealloc %a : memref<64xf32>
   return
 }
+
+// Sizes the pass cannot give an arena: an element type without a known byte
+// size (a memref of memrefs: descriptors), a byte size beyond 64 bits, and
+// one beyond what a memref<N x i8> arena can index (2^62).
+// CHECK-LABEL: func.func @unsizable
+// CHECK-NOT: memref.view
+// CHECK: return
+func.func @unsizable() {
+  // expected-remark @+1 {{left alone: element type of unknown byte size}}
+  %a = memref.alloc() : memref<4xmemref<2xf32>>
+  // expected-remark @+1 {{left alone: byte size overflows 64 bits}}
+  %b = memref.alloc() : memref<4611686018427387904x4xf32>
+  // expected-remark @+1 {{left alone: byte size too large for an arena}}
+  %c = memref.alloc() : memref<2305843009213693952xf32>
+  return
+}
