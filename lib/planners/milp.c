@@ -66,7 +66,8 @@
 |* plan fits the capacity (the first-fit plan is returned, above capacity);   *|
 |* TIMEOUT when the time limit stopped CBC before any plan within capacity    *|
 |* was known. Without a time limit hit, CBC runs single-threaded and is       *|
-|* deterministic.                                                             *|
+|* deterministic. plan->work is 0 when CBC was not needed (the first-fit     *|
+|* start met the lower bound), else 1 + CBC's branch-and-bound node count.    *|
 \*===----------------------------------------------------------------------===*/
 #include "planners/planners.h"
 
@@ -451,6 +452,9 @@ static int milp_solve_cbc(milp_state *s, const memplan_options *o,
   double limit = o && o->time_limit > 0 ? o->time_limit
                                         : MEMPLAN_MILP_DEFAULT_SECONDS;
   Cbc_setMaximumSeconds(m, limit);
+  /* CBC counts CPU time by default; the limit we promise is wall-clock,
+   * which is what a user waits for on a loaded machine. */
+  Cbc_setParameter(m, "timeMode", "elapsed");
 
   /* MIP start: the first-fit plan, when it fits under pmax. */
   if (start_u && start_peak <= pmax_u) {
@@ -479,7 +483,9 @@ static int milp_solve_cbc(milp_state *s, const memplan_options *o,
   memset(r, 0, sizeof *r);
   r->proven_optimal = Cbc_isProvenOptimal(m);
   r->proven_infeasible = Cbc_isProvenInfeasible(m);
-  r->nodes = (uint64_t)(Cbc_getNodeCount(m) > 0 ? Cbc_getNodeCount(m) : 0);
+  /* Work: one for the root solve plus CBC's branch-and-bound nodes, so that
+   * work == 0 means CBC was not needed. */
+  r->nodes = 1 + (uint64_t)(Cbc_getNodeCount(m) > 0 ? Cbc_getNodeCount(m) : 0);
   r->hit_time_limit = Cbc_isSecondsLimitReached(m);
   r->best_bound = Cbc_getBestPossibleObjValue(m);
   const double *sol = Cbc_bestSolution(m);
@@ -623,10 +629,12 @@ int memplan_plan_milp(const memplan_problem *p, const memplan_options *o,
     goto done;
   }
 
-  /* With every nonzero-size buffer fixed there is nothing to decide. */
+  /* With every nonzero-size buffer fixed there is nothing to decide, and
+   * when the first-fit start already meets the lower bound it is optimal:
+   * CBC would only spend its preprocessing to confirm it. */
   milp_result r;
   memset(&r, 0, sizeof r);
-  if (m > 0) {
+  if (m > 0 && start_peak > lb_u) {
     pthread_mutex_lock(&milp_cbc_lock);
     int srv = milp_solve_cbc(&s, o, lb_u, pmax_u, start_u, start_peak,
                              cbc_off, &r, plan);

@@ -85,6 +85,7 @@ static void test_beats_first_fit(void **state) {
   assert_int_equal(greedy.peak, 3 * 3328);
   assert_int_equal(milp_peak(&p, &plan), 3 * 2304);
   assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+  assert_true(plan.work > 0); /* CBC ran */
   memplan_plan_free(&plan);
   memplan_plan_free(&greedy);
   memplan_problem_free(&p);
@@ -95,7 +96,7 @@ static void test_beats_first_fit(void **state) {
  * says it is optimal. */
 static void test_matches_brute_force(void **state) {
   (void)state;
-  int cbc_branched = 0;
+  int cbc_ran = 0;
   for (uint64_t seed = 1; seed <= 200; ++seed) {
     uint64_t rs = seed * 7919;
     size_t n = (size_t)tu_range(&rs, 2, 8);
@@ -119,12 +120,14 @@ static void test_matches_brute_force(void **state) {
     assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
     assert_int_equal(plan.lower_bound, best);
     if (plan.work > 0)
-      cbc_branched++;
+      cbc_ran++;
     memplan_plan_free(&plan);
     memplan_problem_free(&p);
   }
-  /* Not all trivial: some instances needed CBC's branch and bound. */
-  assert_true(cbc_branched > 0);
+  /* Not all trivial: on many instances the first-fit start misses the
+   * lower bound and CBC's answer decides (work counts its solve). */
+  printf("CBC needed on %d of 200 instances\n", cbc_ran);
+  assert_true(cbc_ran >= 20);
 }
 
 static void test_fixed_offsets_honored(void **state) {
