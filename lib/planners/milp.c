@@ -61,16 +61,18 @@
 |*    functions on several threads at once.                                   *|
 |*                                                                            *|
 |* Status: OPTIMAL when CBC proves it (the plan's lower bound is then its     *|
-|* peak); FEASIBLE when the time limit stopped CBC with a solution, with      *|
-|* CBC's best bound as the lower bound; INFEASIBLE when CBC proves that no    *|
-|* plan fits the capacity (the first-fit plan is returned, above capacity);   *|
-|* TIMEOUT when the time limit stopped CBC before any plan within capacity    *|
-|* was known. Without a time limit hit, CBC runs single-threaded and is       *|
-|* deterministic. plan->work is 0 when CBC was not needed (the first-fit     *|
-|* start met the lower bound), else 1 + CBC's branch-and-bound node count.    *|
+|* peak); FEASIBLE when the time limit (opts->time_limit, wall-clock, default *|
+|* 10 s) or the work limit (opts->work_limit: CBC's node limit) stopped CBC   *|
+|* with a solution, with CBC's best bound as the lower bound; INFEASIBLE when *|
+|* CBC proves that no plan fits the capacity; TIMEOUT when a limit stopped    *|
+|* CBC before any plan within the capacity was known. CBC runs single-        *|
+|* threaded, so unless the clock stops it, the answer is deterministic.       *|
+|* plan->work is 0 when CBC was not needed (the first-fit start met the lower *|
+|* bound), else 1 + CBC's branch-and-bound node count.                        *|
 \*===----------------------------------------------------------------------===*/
 #include "planners/planners.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -362,6 +364,7 @@ typedef struct milp_result {
   double obj;
   double best_bound;
   int hit_time_limit;
+  int hit_node_limit;
   uint64_t nodes;
 } milp_result;
 
@@ -452,6 +455,11 @@ static int milp_solve_cbc(milp_state *s, const memplan_options *o,
   double limit = o && o->time_limit > 0 ? o->time_limit
                                         : MEMPLAN_MILP_DEFAULT_SECONDS;
   Cbc_setMaximumSeconds(m, limit);
+  /* A work limit caps CBC's branch-and-bound nodes: unlike the clock it
+   * gives the same answer on every machine. */
+  if (o && o->work_limit > 0)
+    Cbc_setMaximumNodes(m, o->work_limit > INT_MAX ? INT_MAX
+                                                   : (int)o->work_limit);
   /* CBC counts CPU time by default; the limit we promise is wall-clock,
    * which is what a user waits for on a loaded machine. */
   Cbc_setParameter(m, "timeMode", "elapsed");
@@ -487,6 +495,7 @@ static int milp_solve_cbc(milp_state *s, const memplan_options *o,
    * work == 0 means CBC was not needed. */
   r->nodes = 1 + (uint64_t)(Cbc_getNodeCount(m) > 0 ? Cbc_getNodeCount(m) : 0);
   r->hit_time_limit = Cbc_isSecondsLimitReached(m);
+  r->hit_node_limit = Cbc_isNodeLimitReached(m);
   r->best_bound = Cbc_getBestPossibleObjValue(m);
   const double *sol = Cbc_bestSolution(m);
   if (sol) {
@@ -686,6 +695,11 @@ int memplan_plan_milp(const memplan_problem *p, const memplan_options *o,
                "optimality",
                o && o->time_limit > 0 ? o->time_limit
                                       : MEMPLAN_MILP_DEFAULT_SECONDS);
+    else if (plan->status == MEMPLAN_FEASIBLE && r.hit_node_limit)
+      snprintf(plan->message, sizeof plan->message,
+               "milp: CBC stopped at the work limit (%llu nodes) before "
+               "proving optimality",
+               (unsigned long long)o->work_limit);
     else if (plan->status == MEMPLAN_FEASIBLE)
       snprintf(plan->message, sizeof plan->message,
                "milp: CBC's proof did not survive exact re-placement; "

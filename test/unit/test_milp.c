@@ -289,9 +289,40 @@ static void test_deterministic(void **state) {
   memplan_problem_free(&p);
 }
 
+/* A work limit of one node stops CBC after its root: a valid plan, status
+ * FEASIBLE, CBC's bound between the live-bytes bound and the peak, and the
+ * same answer twice (a node limit, unlike the clock, is deterministic). */
+static void test_work_limit_feasible(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  tu_random_problem(&p, 99, 40, 1000, 10, 8);
+  memplan_options o;
+  memset(&o, 0, sizeof o);
+  o.time_limit = 600;
+  o.work_limit = 1;
+  memplan_plan a, b;
+  memplan_plan_init(&a);
+  memplan_plan_init(&b);
+  char err[512];
+  assert_int_equal(memplan_solve(&p, "milp", &o, &a, err, sizeof err), 0);
+  assert_int_equal(a.status, MEMPLAN_FEASIBLE);
+  assert_non_null(strstr(a.message, "work limit"));
+  assert_true(a.lower_bound < a.peak);
+  assert_true(a.lower_bound >= memplan_lower_bound(&p, NULL));
+  assert_int_equal(memplan_solve(&p, "milp", &o, &b, err, sizeof err), 0);
+  assert_int_equal(a.peak, b.peak);
+  assert_int_equal(a.lower_bound, b.lower_bound);
+  assert_memory_equal(a.offsets, b.offsets, p.count * sizeof *a.offsets);
+  memplan_plan_free(&a);
+  memplan_plan_free(&b);
+  memplan_problem_free(&p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_seed_example),
+      cmocka_unit_test(test_work_limit_feasible),
       cmocka_unit_test(test_case08),
       cmocka_unit_test(test_beats_first_fit),
       cmocka_unit_test(test_matches_brute_force),
