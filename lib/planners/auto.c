@@ -31,8 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define AUTO_BASE_NODES 20000
-#define AUTO_NODES_PER_BUFFER 100
+#define AUTO_BASE_NODES 1000
+#define AUTO_NODES_PER_BUFFER 10
 #define AUTO_DEFAULT_SECONDS 1.0
 #define AUTO_MAX_SEARCH_N 2000
 #define AUTO_MAX_PAIRS ((size_t)32 << 20)
@@ -144,7 +144,7 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
     memplan_plan_init(&ex);
     ex.offsets = scratch;
     ex.count = n;
-    if (memplan_plan_exact(p, &eo, &ex) == 0) {
+    if (mpx_exact(p, &eo, &ex, 1, B.offsets) == 0) {
       work = ex.work;
       uint64_t before = B.peak;
       offer(&B, scratch, "exact");

@@ -104,6 +104,7 @@ typedef struct xsearch {
   uint64_t total_nodes, work_limit;
   double deadline;
   int stop;            /* 1: this budget, 2: global limit */
+  uint64_t minreq;     /* least requirement of a node pruned by C */
 } xsearch;
 
 static void place(xsearch *X, uint32_t i, uint64_t o) {
@@ -159,6 +160,14 @@ static void unplace_to(xsearch *X, size_t pmark, size_t umark) {
 
 static int solve_pieces(xsearch *X, uint32_t s0, uint32_t s1);
 
+/* max(m, a + b), saturating. */
+static inline uint64_t sat_max_sum(uint64_t m, uint64_t a, uint64_t b) {
+  uint64_t t = a + b;
+  if (t < a)
+    t = UINT64_MAX;
+  return t > m ? t : m;
+}
+
 /* Where buffer i would go next: its fixed offset, or on its neighbours. */
 static inline uint64_t next_pos(const xsearch *X, uint32_t i) {
   const memplan_buffer *b = &X->p->buffers[i];
@@ -199,6 +208,7 @@ static int dfs(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
    * unplaced buffer can take in each section (MiniMalloc's "unallocated
    * floor"). */
   uint64_t min_height = UINT64_MAX;
+  uint64_t req = 0; /* the least C under which this node would survive */
   size_t rem = 0;
   for (uint32_t s = s0; s < s1; ++s) {
     X->secmin[s] = UINT64_MAX;
@@ -222,8 +232,7 @@ static int dfs(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
       if (h < min_height)
         min_height = h;
     }
-    if (pos > C || B[i].size > C - pos)
-      return 0;
+    req = sat_max_sum(req, pos, B[i].size);
     for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s)
       if (pos < X->secmin[s])
         X->secmin[s] = pos;
@@ -243,16 +252,22 @@ static int dfs(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
     uint64_t f = X->floor[s] > last ? X->floor[s] : last;
     if (X->secmin[s] > f)
       f = X->secmin[s];
-    if (f > C || X->load[s] > C - f)
-      return 0;
+    req = sat_max_sum(req, f, X->load[s]);
     /* With every alignment a multiple of A, each buffer but the topmost
      * takes its size rounded up to A, and the lowest starts at a multiple
      * of A. */
-    if (X->A > 1) {
-      uint64_t fa = mpx_align_up(f, X->A), need = X->loadr[s] - X->secpad[s];
-      if (fa > C || need > C - fa)
-        return 0;
-    }
+    if (X->A > 1)
+      req = sat_max_sum(req, mpx_align_up(f, X->A),
+                        X->loadr[s] - X->secpad[s]);
+  }
+  if (req > C) {
+    /* Pruned. Nothing else in the search depends on C, so the search at
+     * any C' < req would prune here too: if the whole search fails, the
+     * least such req over pruned nodes is a proven lower bound (the
+     * threshold step of iterative-deepening A*). */
+    if (req < X->minreq)
+      X->minreq = req;
+    return 0;
   }
   /* Children in increasing (position, rank), all above (last, last_rank). */
   uint64_t cpos = 0;
@@ -349,6 +364,7 @@ static int decide(xsearch *X, uint64_t C, uint64_t budget, int h) {
   X->stop = 0;
   X->rank = X->ranks[h];
   X->twin = X->twins[h];
+  X->minreq = UINT64_MAX;
   reset(X);
   for (size_t i = 0; i < X->n; ++i)
     if (X->p->buffers[i].size == 0 && X->off[i] > C)
@@ -711,8 +727,8 @@ static int fallback(const memplan_problem *p, const memplan_options *o,
   return rc;
 }
 
-int memplan_plan_exact(const memplan_problem *p, const memplan_options *o,
-                       memplan_plan *plan) {
+int mpx_exact(const memplan_problem *p, const memplan_options *o,
+              memplan_plan *plan, int top_share, const uint64_t *init) {
   size_t n = p->count;
   double t0 = mpx_now();
   double limit = o && o->time_limit > 0 ? o->time_limit : EXACT_DEFAULT_SECONDS;
@@ -739,15 +755,23 @@ int memplan_plan_exact(const memplan_problem *p, const memplan_options *o,
     mpx_graph_free(&g);
     return fail(plan, "out of memory");
   }
-  uint64_t U = heuristics(p, &g, plan->offsets, order, &cnt, winner,
-                          sizeof winner);
+  uint64_t U;
+  int searchable = n <= EXACT_MAX_SEARCH_N && g.pairs <= EXACT_MAX_SEARCH_PAIRS;
+  if (init && searchable) {
+    /* The caller's plan is the start; its heuristics already ran. */
+    memcpy(plan->offsets, init, n * sizeof *init);
+    U = mpx_peak(p, init);
+    snprintf(winner, sizeof winner, "the initial plan");
+  } else {
+    U = heuristics(p, &g, plan->offsets, order, &cnt, winner, sizeof winner);
+  }
   if (U == UINT64_MAX) {
     free(order);
     mpx_graph_free(&g);
     return fail(plan, "out of memory in the heuristics");
   }
 
-  if (n > EXACT_MAX_SEARCH_N || g.pairs > EXACT_MAX_SEARCH_PAIRS) {
+  if (!searchable) {
     /* Too big to search: improve the best order instead, deterministically
      * (a fixed number of rounds), within the time limit. */
     uint64_t iters = work_limit ? work_limit : 200;
@@ -805,6 +829,10 @@ int memplan_plan_exact(const memplan_problem *p, const memplan_options *o,
     int moved = 0, stop = 0;
     for (int h = 0; h < EXACT_RANKS && L < U && !stop; ++h) {
       int r = decide(&X, L, budget, h);
+      if (o && o->verbose)
+        fprintf(stderr, "exact: decide C=%llu order=%d budget=%llu: %s\n",
+                (unsigned long long)L, h, (unsigned long long)budget,
+                r == 1 ? "found" : r == 0 ? "refuted" : "undecided");
       if (r == 1) {
         U = mpx_peak(p, X.off);
         memcpy(plan->offsets, X.off, n * sizeof *X.off);
@@ -813,7 +841,10 @@ int memplan_plan_exact(const memplan_problem *p, const memplan_options *o,
         break;
       }
       if (r == 0) {
+        /* Refuted: the optimum is above L, and at least X.minreq. */
         L += gr;
+        if (X.minreq != UINT64_MAX && X.minreq > L)
+          L = (X.minreq + gr - 1) / gr * gr;
         if (cap && L > cap)
           infeasible = 1; /* the optimum itself is above the capacity */
         moved = 1;
@@ -824,7 +855,7 @@ int memplan_plan_exact(const memplan_problem *p, const memplan_options *o,
         break;
       }
       if (U - gr > L) {
-        r = decide(&X, U - gr, budget / 4 + 1, h);
+        r = decide(&X, U - gr, top_share ? budget * 2 : budget / 4 + 1, h);
         if (r == 1) {
           U = mpx_peak(p, X.off);
           memcpy(plan->offsets, X.off, n * sizeof *X.off);
@@ -876,4 +907,9 @@ int memplan_plan_exact(const memplan_problem *p, const memplan_options *o,
   xsearch_free(&X);
   mpx_graph_free(&g);
   return 0;
+}
+
+int memplan_plan_exact(const memplan_problem *p, const memplan_options *o,
+                       memplan_plan *plan) {
+  return mpx_exact(p, o, plan, 0, NULL);
 }

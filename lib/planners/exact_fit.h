@@ -86,6 +86,16 @@ static inline uint64_t mpx_align_up(uint64_t x, uint64_t a) {
   return r ? x + (a - r) : x;
 }
 
+/** The exact planner (exact.c) with a choice of budget split: top_share
+ *  == 0 gives deciding C = L four times the nodes of improving the best
+ *  plan (C = U - g), for inputs whose optimum is usually L; != 0 gives
+ *  the improvement twice the nodes, for auto's small budgets. `init`
+ *  (p->count offsets, a valid plan, may be NULL) replaces the planner's own
+ *  heuristics as the starting plan when the input is small enough to
+ *  search. */
+int mpx_exact(const memplan_problem *p, const memplan_options *o,
+              memplan_plan *plan, int top_share, const uint64_t *init);
+
 /** Seconds on a monotonic clock. */
 double mpx_now(void);
 
