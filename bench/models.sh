@@ -112,6 +112,17 @@ for model, ir, g, res, ms, base in rows:
                  f"{mib(g['sum_skipped'])} | {mib(g['lb'])} | "
                  + " | ".join(arena(res[p], g["lb"]) for p in planners)
                  + f" | {ms:.1f} | {ms / (1000 * base) if base else 0.0:.3f} |")
+summary = []
+for p in planners:
+    ok = [r for r in rows if "error" not in r[3][p]]
+    if not ok:
+        continue
+    gaps = [(r[3][p]["arena"] - r[2]["lb"]) / r[2]["lb"] if r[2]["lb"] else 0.0 for r in ok]
+    at_lb = sum(1 for r in ok if r[3][p]["arena"] == r[2]["lb"])
+    summary.append(f"`{p}` reaches the lower bound on {at_lb} of {len(ok)} inputs "
+                   f"(worst gap {100 * max(gaps):.2f}%, geometric mean of arena / bound "
+                   f"{statistics.geometric_mean([1 + g for g in gaps]):.3f})")
+lines += ["", "Summary: " + "; ".join(summary) + "."]
 if any("error" in r[3]["auto"] for r in rows):
     lines += ["", "`auto`: n/a where the core did not provide it when this table was made ("
               + next(r[3]["auto"]["error"] for r in rows if "error" in r[3]["auto"]) + ")."]
