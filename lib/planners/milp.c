@@ -630,13 +630,6 @@ int memplan_plan_milp(const memplan_problem *p, const memplan_options *o,
     rc = 0;
     goto done;
   }
-  if (pmax_u > MEMPLAN_MILP_MAX_UNITS) {
-    snprintf(plan->message, sizeof plan->message,
-             "milp: the arena (%llu units of %llu bytes) is too large for "
-             "CBC's double-precision arithmetic",
-             (unsigned long long)pmax_u, (unsigned long long)u);
-    goto done;
-  }
 
   /* With every nonzero-size buffer fixed there is nothing to decide, and
    * when the first-fit start already meets the lower bound it is optimal:
@@ -644,6 +637,13 @@ int memplan_plan_milp(const memplan_problem *p, const memplan_options *o,
   milp_result r;
   memset(&r, 0, sizeof r);
   if (m > 0 && start_peak > lb_u) {
+    if (pmax_u > MEMPLAN_MILP_MAX_UNITS) {
+      snprintf(plan->message, sizeof plan->message,
+               "milp: the arena (%llu units of %llu bytes) is too large for "
+               "CBC's double-precision arithmetic",
+               (unsigned long long)pmax_u, (unsigned long long)u);
+      goto done;
+    }
     pthread_mutex_lock(&milp_cbc_lock);
     int srv = milp_solve_cbc(&s, o, lb_u, pmax_u, start_u, start_peak,
                              cbc_off, &r, plan);

@@ -253,6 +253,36 @@ static void test_large_sizes_scaled(void **state) {
   memplan_problem_free(&p);
 }
 
+/* Huge values: a buffer of 2^64 - 1 bytes is planned (first fit meets the
+ * bound, CBC is not needed); case 08's shape with coprime sizes near 2^52
+ * would need CBC on numbers beyond exact doubles, and is refused. */
+static void test_huge_values(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "max", UINT64_MAX, 1, 0, 2);
+  memplan_problem_add(&p, "zero", 0, 1, 1, 3);
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  assert_int_equal(milp_peak(&p, &plan), UINT64_MAX);
+  assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+  assert_int_equal(plan.work, 0);
+  memplan_problem_free(&p);
+
+  const uint64_t G = 1ull << 50;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "a", 4 * G + 1, 1, 0, 5);
+  memplan_problem_add(&p, "b", 5 * G, 1, 0, 4);
+  memplan_problem_add(&p, "c", 4 * G + 1, 1, 4, 6);
+  memplan_problem_add(&p, "d", 5 * G, 1, 5, 6);
+  char err[512];
+  assert_int_equal(memplan_solve(&p, "milp", NULL, &plan, err, sizeof err),
+                   -1);
+  assert_non_null(strstr(err, "too large for CBC"));
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
 /* Beyond the pair cap the planner refuses rather than build a huge model:
  * 300 buffers all live together make 44850 pairs. */
 static void test_pair_cap(void **state) {
@@ -331,6 +361,7 @@ int main(void) {
       cmocka_unit_test(test_capacity),
       cmocka_unit_test(test_zero_size),
       cmocka_unit_test(test_large_sizes_scaled),
+      cmocka_unit_test(test_huge_values),
       cmocka_unit_test(test_pair_cap),
       cmocka_unit_test(test_deterministic),
   };
