@@ -178,7 +178,7 @@ static int push_value(lctx *c, MlirValue v, int64_t stamp) {
     return 0;
   if (mp_ptrmap_put(&c->seen, v.ptr, stamp))
     return -1;
-  MlirValue *slot = mp_push((void **)&c->work, &c->nwork, &c->capwork, sizeof *slot);
+  MlirValue *slot = mp_push(&c->work, &c->nwork, &c->capwork, sizeof *slot);
   if (!slot)
     return -1;
   *slot = v;
@@ -337,7 +337,7 @@ static int check_position(lctx *c, mp_alloc *a) {
                "the same time, needs its own buffer", name);
     else if (!op_in(p, known_parents))
       set_skip(a, MP_SKIP_REGION, "allocated in a region of '%s'", name);
-    MlirOperation *slot = mp_push((void **)&c->anc, &c->nanc, &c->capanc, sizeof *slot);
+    MlirOperation *slot = mp_push(&c->anc, &c->nanc, &c->capanc, sizeof *slot);
     if (!slot)
       return -1;
     *slot = p;
@@ -404,7 +404,7 @@ static int add_src(srcs *s, int64_t k) {
   for (size_t i = 0; i < s->n; ++i)
     if (s->idx[i] == k)
       return 0;
-  int64_t *slot = mp_push((void **)&s->idx, &s->n, &s->cap, sizeof *slot);
+  int64_t *slot = mp_push(&s->idx, &s->n, &s->cap, sizeof *slot);
   if (!slot)
     return -1;
   *slot = k;
@@ -519,7 +519,7 @@ int mp_liveness(mp_func *f) {
   for (size_t k = 0; k < f->sched.n; ++k) {
     MlirOperation op = f->sched.ops[k];
     if (mp_op_is(op, "memref.alloc")) {
-      mp_alloc *a = mp_push((void **)&f->allocs, &f->nallocs, &f->cap_allocs, sizeof *a);
+      mp_alloc *a = mp_push(&f->allocs, &f->nallocs, &f->cap_allocs, sizeof *a);
       if (!a)
         goto done;
       a->op = op;
@@ -532,7 +532,7 @@ int mp_liveness(mp_func *f) {
       if (mp_ptrmap_put(&c.alloc_index, op.ptr, (int64_t)(f->nallocs - 1)))
         goto done;
     } else if (mp_op_is(op, "memref.dealloc")) {
-      MlirOperation *slot = mp_push((void **)&dops, &nd, &capd, sizeof *slot);
+      MlirOperation *slot = mp_push(&dops, &nd, &capd, sizeof *slot);
       if (!slot)
         goto done;
       *slot = op;
@@ -595,7 +595,7 @@ int mp_liveness(mp_func *f) {
       continue;
     if (f->allocs[ds[d].idx[0]].skip != MP_PLANNED)
       continue; /* after the fixpoint, all or none are planned */
-    MlirOperation *slot = mp_push((void **)&f->deallocs, &f->ndeallocs, &f->cap_deallocs, sizeof *slot);
+    MlirOperation *slot = mp_push(&f->deallocs, &f->ndeallocs, &f->cap_deallocs, sizeof *slot);
     if (!slot)
       goto done;
     *slot = dops[d];

@@ -110,16 +110,21 @@ void mp_op_name(MlirOperation op, char *buf, size_t len) {
   snprintf(buf, len, "%.*s", (int)s.length, s.data);
 }
 
-void *mp_push(void **arr, size_t *n, size_t *cap, size_t size) {
+void *mp_push(void *arrp, size_t *n, size_t *cap, size_t size) {
+  /* The pointer is read and written with memcpy so that any T** may be
+   * passed without breaking C's aliasing rules. */
+  char *arr;
+  memcpy(&arr, arrp, sizeof arr);
   if (*n == *cap) {
     size_t c = *cap ? 2 * *cap : 16;
-    void *p = realloc(*arr, c * size);
+    char *p = realloc(arr, c * size);
     if (!p)
       return NULL;
-    *arr = p;
+    arr = p;
+    memcpy(arrp, &arr, sizeof arr);
     *cap = c;
   }
-  void *slot = (char *)*arr + *n * size;
+  void *slot = arr + *n * size;
   memset(slot, 0, size);
   (*n)++;
   return slot;

@@ -42,9 +42,10 @@ bool mp_op_is(MlirOperation op, const char *name);
 bool mp_op_has_prefix(MlirOperation op, const char *prefix);
 /** Copies the op name into buf (NUL-terminated, truncated). */
 void mp_op_name(MlirOperation op, char *buf, size_t len);
-/** Growable array append: *arr has *n elements of `size` bytes, room for
- *  *cap. Returns a pointer to the new zeroed slot, or NULL (out of memory). */
-void *mp_push(void **arr, size_t *n, size_t *cap, size_t size);
+/** Growable array append. `arrp` points to a pointer (of any object type) to
+ *  an array of *n elements of `size` bytes with room for *cap. Returns the
+ *  new zeroed slot, or NULL if memory runs out (the array is unchanged). */
+void *mp_push(void *arrp, size_t *n, size_t *cap, size_t size);
 
 /*--- schedule.c -----------------------------------------------------------*/
 /** Pre-order numbering of every op inside the function (the function itself

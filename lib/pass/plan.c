@@ -17,7 +17,7 @@ static int space_of(mp_func *f, MlirAttribute attr) {
   for (size_t s = 0; s < f->nspaces; ++s)
     if (mlirAttributeEqual(f->spaces[s].attr, attr))
       return (int)s;
-  mp_space *sp = mp_push((void **)&f->spaces, &f->nspaces, &f->cap_spaces, sizeof *sp);
+  mp_space *sp = mp_push(&f->spaces, &f->nspaces, &f->cap_spaces, sizeof *sp);
   if (!sp)
     return -1;
   sp->attr = attr;
