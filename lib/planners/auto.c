@@ -6,8 +6,9 @@
 |*   2. the registry's greedy-size and best-fit planners, then the ordered   *|
 |*      placement kernel (exact_fit.c) under five orders - size, area =      *|
 |*      size x duration, duration, start, conflicting bytes - each with      *|
-|*      first-fit and best-fit gap choice; the lowest peak wins (ties: the  *|
-|*      earlier member, so the result is deterministic);                    *|
+|*      first-fit and best-fit gap choice (on big inputs only as many runs  *|
+|*      as AUTO_KERNEL_VISITS edge visits allow); the lowest peak wins      *|
+|*      (ties: the earlier member, so the result is deterministic);        *|
 |*   3. if the winner's peak is L, it is optimal and auto stops;             *|
 |*   4. otherwise, for inputs small enough to search (<= 2000 buffers),     *|
 |*      `exact` runs under a budget that scales with n: by default          *|
@@ -36,6 +37,7 @@
 #define AUTO_DEFAULT_SECONDS 1.0
 #define AUTO_MAX_SEARCH_N 2000
 #define AUTO_MAX_PAIRS ((size_t)32 << 20)
+#define AUTO_KERNEL_VISITS ((uint64_t)16 << 20)
 
 typedef struct auto_best {
   const memplan_problem *p;
@@ -105,11 +107,25 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
   int have_graph = grc == 0;
   mpx_scratch s;
   if (have_graph && mpx_scratch_init(&s, &g) == 0) {
-    for (int k = 0; k < MPX_ORDER_KEYS && B.peak > L; ++k) {
+    /* Most useful first (first fit by size is greedy-size again, so it
+     * comes last); on big graphs the runs stop once they have visited
+     * AUTO_KERNEL_VISITS edges, which keeps auto within a few times
+     * greedy-size's time and deterministic. */
+    static const struct { mpx_order_key key; int bf; } runs[] = {
+        {MPX_BY_AREA, 0},     {MPX_BY_AREA, 1},     {MPX_BY_CONFLICT, 0},
+        {MPX_BY_SIZE, 1},     {MPX_BY_DURATION, 0}, {MPX_BY_CONFLICT, 1},
+        {MPX_BY_DURATION, 1}, {MPX_BY_START, 0},    {MPX_BY_START, 1},
+        {MPX_BY_SIZE, 0}};
+    uint64_t visits = 0;
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0] && B.peak > L; ++r) {
+      if (r > 0 && visits + 2 * g.pairs + n > AUTO_KERNEL_VISITS)
+        break;
+      visits += 2 * g.pairs + n;
+      int k = runs[r].key, bf = runs[r].bf;
       size_t cnt = mpx_order(p, &g, (mpx_order_key)k, order);
       if (cnt == (size_t)-1)
         break;
-      for (int bf = 0; bf < 2 && B.peak > L; ++bf) {
+      {
         mpx_place(p, &g, order, cnt, bf, &s, scratch);
         char name[32];
         snprintf(name, sizeof name, "%s-%s", bf ? "bestfit" : "firstfit",

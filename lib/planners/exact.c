@@ -375,8 +375,9 @@ static int decide(xsearch *X, uint64_t C, uint64_t budget, int h) {
 }
 
 /* Keys for the tie orders, after MiniMalloc's static preorderings: each a
- * lexicographic order, descending, on three of: the largest live total of
- * the buffer's sections (T), its duration (W), its area (A). */
+ * lexicographic order, descending, on: the largest live total of the
+ * buffer's sections (T), its duration (W), its area (A) - A,T,W / T,A,W /
+ * T,W,A. */
 typedef struct rkey {
   uint64_t a, b, c;
   uint32_t idx;
@@ -543,8 +544,8 @@ static int xsearch_init(xsearch *X, const memplan_problem *p,
       for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s)
         if (X->load[s] > t)
           t = X->load[s];
-      /* h = 0: W,A,T; 1: T,A,W; 2: T,W,A. */
-      uint64_t k3[3][3] = {{w, a, t}, {t, a, w}, {t, w, a}};
+      /* h = 0: A,T,W; 1: T,A,W; 2: T,W,A. */
+      uint64_t k3[EXACT_RANKS][3] = {{a, t, w}, {t, a, w}, {t, w, a}};
       keys[i].a = ~k3[h][0];
       keys[i].b = ~k3[h][1];
       keys[i].c = ~k3[h][2];
