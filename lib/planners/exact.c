@@ -233,9 +233,11 @@ static int dfs(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
         min_height = h;
     }
     req = sat_max_sum(req, pos, B[i].size);
-    for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s)
-      if (pos < X->secmin[s])
-        X->secmin[s] = pos;
+    {
+      uint64_t *sm = X->secmin;
+      for (uint32_t s = X->slo[i], e = X->shi[i]; s < e; ++s)
+        sm[s] = pos < sm[s] ? pos : sm[s];
+    }
     if (X->A > 1) {
       uint64_t pad = mpx_align_up(B[i].size, X->A) - B[i].size;
       for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s)
