@@ -229,9 +229,11 @@ def const_index(em, v, cache):
 
 def scalar_from_i64(em, t, scalar, ind, weight=False):
     """Map a small non-negative i64 pattern value t in [0, 29) to element type
-    `scalar`: floats t/29 - 1/4 for arguments; t/290 + 1/100 for weights,
-    positive (variances go through rsqrt) and small so that deep networks do
-    not overflow."""
+    `scalar`: floats t/29 + 1/29 in (0, 1] for arguments; t/290 + 1/100 for
+    weights.  Positive, because models take batch-norm variances as
+    arguments or weights and feed them to rsqrt (a negative one makes every
+    output NaN, and an all-NaN output cannot reveal a bad plan); weights
+    small so that deep networks do not overflow."""
     if scalar in FLOAT_BITS:
         f = em.fresh()
         em.op("%s = arith.sitofp %s : i64 to %s" % (f, t, scalar), ind)
@@ -240,7 +242,7 @@ def scalar_from_i64(em, t, scalar, ind, weight=False):
         q = em.fresh()
         em.op("%s = arith.divf %s, %s : %s" % (q, f, d, scalar), ind)
         o = em.fresh()
-        em.op("%s = arith.constant %s : %s" % (o, "-1.000000e-02" if weight else "2.500000e-01", scalar), ind)
+        em.op("%s = arith.constant %s : %s" % (o, "-1.000000e-02" if weight else "-3.448276e-02", scalar), ind)
         r = em.fresh()
         em.op("%s = arith.subf %s, %s : %s" % (r, q, o, scalar), ind)
         return r
