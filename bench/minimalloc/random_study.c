@@ -1,7 +1,7 @@
 /* bench/minimalloc/random_study.c - the seeded random study.
  *
  * Usage: random_study [N_INSTANCES] [N_BUFFERS] [EXACT_WORK_LIMIT]
- * (defaults 1000, 100, 2000000). Instance k uses tu_random_problem with
+ * (defaults 1000, 100, 50000). Instance k uses tu_random_problem with
  * seed k (skewed sizes up to 1 MiB, horizon = n steps, alignments up to 64
  * on half the buffers) - the generator the unit tests use.
  *
@@ -22,7 +22,7 @@
 int main(int argc, char **argv) {
   int count = argc > 1 ? atoi(argv[1]) : 1000;
   size_t n = argc > 2 ? (size_t)atoi(argv[2]) : 100;
-  uint64_t work = argc > 3 ? strtoull(argv[3], NULL, 10) : 2000000;
+  uint64_t work = argc > 3 ? strtoull(argv[3], NULL, 10) : 50000;
   double sum_ratio = 0, t_auto = 0, t_exact = 0, t_greedy = 0;
   double peak_auto = 0, peak_exact = 0, peak_greedy = 0, peak_lb = 0;
   double worst = 1.0;

@@ -35,4 +35,4 @@ echo "== shared cases and peer inputs: auto vs stated optimum (ABOVE-OPTIMUM mar
   "$shared"/cases/*.csv $(find "$shared/peer" -name '*.csv' | sort) || true
 
 echo "== seeded random study: 1000 instances x 100 buffers"
-"$out/random_study" 1000 100 2000000
+"$out/random_study" 1000 100 50000
