@@ -826,7 +826,8 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
    * after a round in which neither end moved (MiniMalloc's round robin).
    * A refutation under any order is a proof: each search is complete.
    * Deciding C = L comes first and gets the larger share: on most inputs
-   * the optimum is L, and then the downward search from U is wasted. */
+   * the optimum is L, and then the downward search from U is wasted.
+   * Each round probes three capacities: L, U - g and a point between. */
   uint64_t budget = 2 * (uint64_t)n;
   while (L < U) {
     int moved = 0, stop = 0;
@@ -868,6 +869,33 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
         }
         if (r == 0) {
           L = U;
+          break;
+        }
+        if (X.stop == 2) {
+          stop = 1;
+          break;
+        }
+      }
+      /* A probe in the upper quarter of the gap: a looser C than L, a
+       * tighter one than U - g. A tight capacity guides the search (the
+       * section inference bites), so plans well below U are often found
+       * there sooner than one step below U; a refutation there raises L
+       * just as well. */
+      uint64_t M = (L + (U - L) / 4 * 3) / gr * gr;
+      if (M > L && M + gr < U) {
+        r = decide(&X, M, budget / 2 + 1, h);
+        if (r == 1) {
+          U = mpx_peak(p, X.off);
+          memcpy(plan->offsets, X.off, n * sizeof *X.off);
+          snprintf(winner, sizeof winner, "search");
+          moved = 1;
+          break;
+        }
+        if (r == 0) {
+          L = M + gr;
+          if (X.minreq != UINT64_MAX && X.minreq > L)
+            L = (X.minreq + gr - 1) / gr * gr;
+          moved = 1;
           break;
         }
         if (X.stop == 2)
