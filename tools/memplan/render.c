@@ -129,7 +129,9 @@ int memplan_cmd_render(int argc, char **argv) {
    * would also raise the lower bound to the peak). Anything else, a file
    * without offsets or with some cells empty, is a problem to plan first,
    * its offset cells fixing buffers. Re-reading is cheaper than guessing
-   * from the header; stdin cannot be re-read, so it is taken as a problem. */
+   * from the header. stdin cannot be re-read: it is read once as a problem
+   * and, when every offset cell is set, turned back into a plan by
+   * unfixing its buffers. */
   bool as_plan = !planner && strcmp(in, "-") != 0 &&
                  memplan_csv_read(in, true, &p, &info, err, sizeof err) == 0;
   if (!as_plan) {
@@ -138,6 +140,13 @@ int memplan_cmd_render(int argc, char **argv) {
     if (memplan_csv_read(in, false, &p, &info, err, sizeof err) != 0) {
       fprintf(stderr, "memplan render: %s\n", err);
       return 2;
+    }
+    if (!planner && info.has_offset) {
+      as_plan = true;
+      for (size_t i = 0; i < p.count; i++)
+        as_plan = as_plan && info.has_offset_value[i];
+      for (size_t i = 0; as_plan && i < p.count; i++)
+        p.buffers[i].fixed = false;
     }
   }
   int rc = 0;
