@@ -22,6 +22,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -74,23 +75,41 @@ static int make_global(mp_func *f, size_t s, MlirType type, uint64_t align,
     return -1;
   }
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, 0));
-  char fname[128] = "func";
+  /* Names must not depend on which function happens to be planned first:
+   * functions run on several threads, so "take the next free name" would
+   * make the output differ between runs whenever two functions' candidate
+   * names meet (@a with a second memory space and a function @a_1, or two
+   * long names cut to the same prefix). So the name is a one-to-one
+   * encoding of (function name, space, retry): "__memplan_arena_F" for space
+   * 0, "__memplan_arena<s>_F" for space s > 0, "__memplan_arena<s>v<k>_F"
+   * when a symbol that was in the module before the pass already has the
+   * name. Two functions can never produce the same string, so the retry only
+   * steps around the user's own symbols, which every thread sees alike. */
+  MlirStringRef fname = {"func", 4};
   MlirAttribute fn = mlirOperationGetAttributeByName(f->func, sref("sym_name"));
-  if (!mlirAttributeIsNull(fn) && mlirAttributeIsAString(fn)) {
-    MlirStringRef v = mlirStringAttrGetValue(fn);
-    snprintf(fname, sizeof fname, "%.*s", (int)(v.length < 100 ? v.length : 100), v.data);
+  if (!mlirAttributeIsNull(fn) && mlirAttributeIsAString(fn))
+    fname = mlirStringAttrGetValue(fn);
+  if (fname.length > len - 64 || fname.length > INT_MAX) {
+    snprintf(f->err, sizeof f->err,
+             "memplan-static: arena=global: function name longer than %zu bytes",
+             len - 64);
+    return -1;
   }
+  int flen = (int)fname.length;
   int rc = 0;
   pthread_mutex_lock(&global_lock);
   if (s == 0)
-    snprintf(name, len, "__memplan_arena_%s", fname);
+    snprintf(name, len, "__memplan_arena_%.*s", flen, fname.data);
   else
-    snprintf(name, len, "__memplan_arena_%s_%zu", fname, s);
-  for (int k = 1; symbol_taken(body, name) && k < 1000; ++k) {
-    if (s == 0)
-      snprintf(name, len, "__memplan_arena_%s_v%d", fname, k);
-    else
-      snprintf(name, len, "__memplan_arena_%s_%zu_v%d", fname, s, k);
+    snprintf(name, len, "__memplan_arena%zu_%.*s", s, flen, fname.data);
+  for (int k = 1; k < 1000 && symbol_taken(body, name); ++k)
+    snprintf(name, len, "__memplan_arena%zuv%d_%.*s", s, k, flen, fname.data);
+  if (symbol_taken(body, name)) {
+    pthread_mutex_unlock(&global_lock);
+    snprintf(f->err, sizeof f->err,
+             "memplan-static: arena=global: no free symbol name for the arena of '%.*s'",
+             flen > 100 ? 100 : flen, fname.data);
+    return -1;
   }
   MlirNamedAttribute attrs[5] = {
       named(ctx, "sym_name", mlirStringAttrGet(ctx, sref(name))),
@@ -125,7 +144,7 @@ int mp_rewrite(mp_func *f, const memplan_pass_options *o) {
     MlirType atype = mlirMemRefTypeContiguousGet(i8, 1, &n, sp->attr);
     MlirOperation arena;
     if (o->arena == MEMPLAN_ARENA_GLOBAL) {
-      char gname[256];
+      char gname[1024];
       if (make_global(f, s, atype, sp->align, gname, sizeof gname))
         return -1;
       MlirNamedAttribute a = named(ctx, "name", mlirFlatSymbolRefAttrGet(ctx, sref(gname)));

@@ -12,7 +12,7 @@
 // CHECK-DAG: memref.dealloc %[[S0]] : memref<256xi8>
 // CHECK-DAG: memref.dealloc %[[S1]] : memref<512xi8, 1>
 // GLOBAL-DAG: memref.global "private" @__memplan_arena_two_spaces : memref<256xi8> = uninitialized
-// GLOBAL-DAG: memref.global "private" @__memplan_arena_two_spaces_1 : memref<512xi8, 1> = uninitialized
+// GLOBAL-DAG: memref.global "private" @__memplan_arena1_two_spaces : memref<512xi8, 1> = uninitialized
 func.func @two_spaces(%x: f32, %out: memref<64xf32>, %out1: memref<64xf32, 1>) {
   %a = memref.alloc() : memref<64xf32>
   %b = memref.alloc() : memref<64xf32, 1>
