@@ -16,6 +16,10 @@
 # -fork=1 -ignore_crashes=1: one worker process per target); every crash
 # input is kept in build-fuzz/artifacts/ and the script exits 1 at the end.
 #
+# The random seed is fixed (MEMPLAN_FUZZ_SEED, default 1) so that a run from
+# the same corpus is reproducible, as the short run in the test command must
+# be; MEMPLAN_FUZZ_SEED=0 lets libFuzzer pick one.
+#
 # Usage: scripts/fuzz.sh [SECONDS] [TARGET...]     (TARGET: csv, planners)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -51,7 +55,8 @@ for t in "${targets[@]}"; do
   [ "${MEMPLAN_FUZZ_KEEP_GOING:-0}" = 1 ] &&
     mode=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
   if ! "$exe" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 \
-       -max_len=4096 -print_final_stats=1 "${dict[@]}" "${mode[@]}" \
+       -max_len=4096 -print_final_stats=1 -seed="${MEMPLAN_FUZZ_SEED:-1}" \
+       "${dict[@]}" "${mode[@]}" \
        -artifact_prefix="$build/artifacts/$t-" \
        "$build/corpus/$t" "$root/test/fuzz/corpus/$t" >"$log" 2>&1; then
     tail -n 60 "$log"
