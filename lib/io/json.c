@@ -6,6 +6,9 @@
 |* instead of being wrapped to negative numbers.                              *|
 \*===----------------------------------------------------------------------===*/
 
+/* realpath() is XSI: ask for it explicitly next to the POSIX baseline. */
+#define _XOPEN_SOURCE 700
+
 #include "memplan/json.h"
 
 #include <errno.h>
@@ -15,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 json_t *memplan_json_u64(uint64_t v) {
@@ -141,15 +145,43 @@ int memplan_json_write(const char *path, json_t *j, char *err,
     }
     return 0;
   }
-  size_t n = strlen(path) + 48;
+  /* Temporary-and-rename is only right for a regular (or new) file. A
+   * device, FIFO or socket (report=/dev/null, a pipe) is written in place:
+   * renaming over it would replace the node itself (as root, /dev/null
+   * would become a regular file). A symbolic link is followed, so the file
+   * it names is replaced and the link survives. */
+  char *real = realpath(path, NULL);
+  struct stat st;
+  if (real && stat(real, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    free(real);
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) {
+      set_err(err, err_len, path, "cannot write", errno);
+      return -1;
+    }
+    int rc = json_dump_callback(j, dump_to_fd, &fd, flags);
+    if (rc == 0)
+      rc = dump_to_fd("\n", 1, &fd);
+    int e = rc ? errno : 0;
+    if (close(fd) != 0 && rc == 0) {
+      rc = -1;
+      e = errno;
+    }
+    if (rc != 0)
+      set_err(err, err_len, path, "cannot write", e);
+    return rc == 0 ? 0 : -1;
+  }
+  const char *target = real ? real : path;
+  size_t n = strlen(target) + 48;
   char *tmp = malloc(n);
   if (!tmp) {
+    free(real);
     set_err(err, err_len, path, "out of memory", 0);
     return -1;
   }
   int fd = -1;
   for (int tries = 0; tries < 100 && fd < 0; tries++) {
-    snprintf(tmp, n, "%s.tmp.%ld.%u", path, (long)getpid(),
+    snprintf(tmp, n, "%s.tmp.%ld.%u", target, (long)getpid(),
              atomic_fetch_add(&tmp_counter, 1u));
     fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0 && errno != EEXIST)
@@ -158,6 +190,7 @@ int memplan_json_write(const char *path, json_t *j, char *err,
   if (fd < 0) {
     set_err(err, err_len, path, "cannot create temporary file", errno);
     free(tmp);
+    free(real);
     return -1;
   }
   int rc = json_dump_callback(j, dump_to_fd, &fd, flags);
@@ -168,7 +201,7 @@ int memplan_json_write(const char *path, json_t *j, char *err,
     rc = -1;
     e = errno;
   }
-  if (rc == 0 && rename(tmp, path) != 0) {
+  if (rc == 0 && rename(tmp, target) != 0) {
     rc = -1;
     e = errno;
   }
@@ -177,5 +210,6 @@ int memplan_json_write(const char *path, json_t *j, char *err,
     unlink(tmp);
   }
   free(tmp);
+  free(real);
   return rc == 0 ? 0 : -1;
 }

@@ -17,6 +17,9 @@
 |* picture (offset 0 at the bottom, like the usual allocator diagrams).       *|
 \*===----------------------------------------------------------------------===*/
 
+/* realpath() is XSI: ask for it explicitly next to the POSIX baseline. */
+#define _XOPEN_SOURCE 700
+
 #include "memplan/svg.h"
 
 #include <errno.h>
@@ -26,6 +29,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 enum { CELL = 2, NCOLORS = 12 };
@@ -691,16 +695,37 @@ int memplan_svg_write(const char *path, const memplan_problem *p,
     }
     return 0;
   }
-  size_t n = strlen(path) + 48;
+  /* See json.c: devices, FIFOs and sockets (picture=/dev/null) are written
+   * in place, never renamed over; symbolic links are followed. */
+  char *real = realpath(path, NULL);
+  struct stat st;
+  if (real && stat(real, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    free(real);
+    FILE *dev = fopen(path, "w");
+    char e2[256] = "";
+    int rc = dev ? memplan_svg_fprint(dev, p, offsets, o, e2, sizeof e2) : -1;
+    if (!dev)
+      snprintf(e2, sizeof e2, "cannot write: %s", strerror(errno));
+    if (dev && fclose(dev) != 0 && rc == 0) {
+      rc = -1;
+      snprintf(e2, sizeof e2, "cannot write: %s", strerror(errno));
+    }
+    if (rc != 0 && err && err_len)
+      snprintf(err, err_len, "%s: %s", path, e2);
+    return rc;
+  }
+  const char *target = real ? real : path;
+  size_t n = strlen(target) + 48;
   char *tmp = malloc(n);
   if (!tmp) {
+    free(real);
     if (err && err_len)
       snprintf(err, err_len, "%s: out of memory", path);
     return -1;
   }
   int fd = -1;
   for (int tries = 0; tries < 100 && fd < 0; tries++) {
-    snprintf(tmp, n, "%s.tmp.%ld.%u", path, (long)getpid(),
+    snprintf(tmp, n, "%s.tmp.%ld.%u", target, (long)getpid(),
              atomic_fetch_add(&tmp_counter, 1u));
     fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0 && errno != EEXIST)
@@ -716,6 +741,7 @@ int memplan_svg_write(const char *path, const memplan_problem *p,
     if (err && err_len)
       snprintf(err, err_len, "%s: cannot create temporary file: %s", path, strerror(e));
     free(tmp);
+    free(real);
     return -1;
   }
   char e2[256] = "";
@@ -724,7 +750,7 @@ int memplan_svg_write(const char *path, const memplan_problem *p,
     rc = -1;
     snprintf(e2, sizeof e2, "cannot write: %s", strerror(errno));
   }
-  if (rc == 0 && rename(tmp, path) != 0) {
+  if (rc == 0 && rename(tmp, target) != 0) {
     rc = -1;
     snprintf(e2, sizeof e2, "cannot rename temporary file: %s", strerror(errno));
   }
@@ -734,5 +760,6 @@ int memplan_svg_write(const char *path, const memplan_problem *p,
       snprintf(err, err_len, "%s: %s", path, e2);
   }
   free(tmp);
+  free(real);
   return rc;
 }

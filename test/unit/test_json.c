@@ -12,6 +12,7 @@
 #include "testutil.h"
 
 #include <dirent.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -201,6 +202,42 @@ static void test_write_roundtrip(void **state) {
   rmdir(dir);
 }
 
+/* Devices are written in place, never renamed over (as root that would turn
+ * /dev/null into a regular file); symbolic links are followed, so the link
+ * survives and its target gets the report. */
+static void test_write_special_files(void **state) {
+  (void)state;
+  json_t *j = json_pack("{s:i}", "n", 1);
+  char err[256] = "";
+  struct stat st;
+  assert_int_equal(memplan_json_write("/dev/null", j, err, sizeof err), 0);
+  assert_int_equal(stat("/dev/null", &st), 0);
+  assert_true(S_ISCHR(st.st_mode));
+
+  char dir[] = "/tmp/memplan-json-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char target[256], link[256];
+  snprintf(target, sizeof target, "%s/target.json", dir);
+  snprintf(link, sizeof link, "%s/link.json", dir);
+  FILE *f = fopen(target, "w");
+  fputs("old\n", f);
+  fclose(f);
+  assert_int_equal(symlink("target.json", link), 0);
+  assert_int_equal(memplan_json_write(link, j, err, sizeof err), 0);
+  assert_int_equal(lstat(link, &st), 0);
+  assert_true(S_ISLNK(st.st_mode));
+  json_error_t je;
+  json_t *back = json_load_file(target, 0, &je);
+  assert_non_null(back);
+  assert_true(json_equal(j, back));
+  json_decref(back);
+  assert_int_equal(count_prefix(dir, "target.json"), 1); /* no temporary */
+  unlink(link);
+  unlink(target);
+  rmdir(dir);
+  json_decref(j);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_u64_rule),
@@ -208,6 +245,7 @@ int main(void) {
       cmocka_unit_test(test_plan_fields),
       cmocka_unit_test(test_summary_real_plan),
       cmocka_unit_test(test_write_roundtrip),
+      cmocka_unit_test(test_write_special_files),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

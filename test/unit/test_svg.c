@@ -281,6 +281,37 @@ static void test_write_file(void **state) {
   memplan_problem_free(&p);
 }
 
+/* As for JSON reports: /dev/null stays a device, links are followed. */
+static void test_write_special_files(void **state) {
+  (void)state;
+  memplan_problem p;
+  uint64_t offs[3];
+  example(&p, offs);
+  char err[512] = "";
+  struct stat st;
+  assert_int_equal(memplan_svg_write("/dev/null", &p, offs, NULL, err, sizeof err), 0);
+  assert_int_equal(stat("/dev/null", &st), 0);
+  assert_true(S_ISCHR(st.st_mode));
+  char dir[] = "/tmp/memplan-svg-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char target[256], link[256];
+  snprintf(target, sizeof target, "%s/t.svg", dir);
+  snprintf(link, sizeof link, "%s/l.svg", dir);
+  FILE *old = fopen(target, "w");
+  fputs("old\n", old);
+  fclose(old);
+  assert_int_equal(symlink("t.svg", link), 0);
+  assert_int_equal(memplan_svg_write(link, &p, offs, NULL, err, sizeof err), 0);
+  assert_int_equal(lstat(link, &st), 0);
+  assert_true(S_ISLNK(st.st_mode));
+  assert_int_equal(stat(target, &st), 0);
+  assert_true(S_ISREG(st.st_mode) && st.st_size > 1000);
+  unlink(link);
+  unlink(target);
+  assert_int_equal(rmdir(dir), 0);
+  memplan_problem_free(&p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_small_plan),
@@ -289,6 +320,7 @@ int main(void) {
       cmocka_unit_test(test_max_rects),
       cmocka_unit_test(test_large_plan_size),
       cmocka_unit_test(test_write_file),
+      cmocka_unit_test(test_write_special_files),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,6 +15,9 @@
 |* lower bound, or proven by exact/milp). Instances without a proof are left  *|
 |* out of the peak/optimum column, and the table says how many had one.       *|
 \*===----------------------------------------------------------------------===*/
+/* realpath() is XSI: ask for it explicitly next to the POSIX baseline. */
+#define _XOPEN_SOURCE 700
+
 #include "commands.h"
 
 #include "memplan/svg.h"
@@ -26,6 +29,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char *const CMD = "study";
@@ -156,25 +160,41 @@ static void usage(FILE *out) {
 }
 
 /* Writes to a temporary beside `path`, renamed on close: no half-written
- * table or plot. "-" = stdout. */
+ * table or plot. "-" = stdout. A device, FIFO or socket (-o /dev/null) is
+ * written in place (tmp stays NULL): renaming over it would replace the
+ * node itself. Symbolic links are followed. */
 typedef struct outfile {
   FILE *f;
-  char *tmp;
-  const char *path;
+  char *tmp;        /* NULL: written in place (stdout or a device) */
+  const char *path; /* the file finally written (symbolic links resolved) */
+  char *real;       /* owned copy behind `path`, or NULL */
 } outfile;
 
 static int out_open(outfile *o, const char *path) {
   o->path = path;
   o->tmp = NULL;
+  o->real = NULL;
   if (strcmp(path, "-") == 0) {
     o->f = stdout;
     return 0;
   }
-  size_t n = strlen(path) + 32;
+  char *real = realpath(path, NULL);
+  struct stat st;
+  if (real && stat(real, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    free(real);
+    o->f = fopen(path, "w");
+    return o->f ? 0 : -1;
+  }
+  o->path = real ? real : path;
+  o->real = real;
+  size_t n = strlen(o->path) + 32;
   o->tmp = malloc(n);
-  if (!o->tmp)
+  if (!o->tmp) {
+    free(o->real);
+    o->real = NULL;
     return -1;
-  snprintf(o->tmp, n, "%s.tmp.%ld", path, (long)getpid());
+  }
+  snprintf(o->tmp, n, "%s.tmp.%ld", o->path, (long)getpid());
   int fd = open(o->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   o->f = fd >= 0 ? fdopen(fd, "w") : NULL;
   if (!o->f) {
@@ -183,7 +203,9 @@ static int out_open(outfile *o, const char *path) {
       close(fd);
     unlink(o->tmp);
     free(o->tmp);
+    free(o->real);
     o->tmp = NULL;
+    o->real = NULL;
     errno = e;
     return -1;
   }
@@ -196,15 +218,30 @@ static int out_close(outfile *o) {
   int rc = ferror(o->f) ? -1 : 0;
   if (fclose(o->f) != 0)
     rc = -1;
-  if (rc == 0 && rename(o->tmp, o->path) != 0)
-    rc = -1;
-  if (rc != 0) {
-    int e = errno;
-    unlink(o->tmp);
-    errno = e;
+  if (o->tmp) {
+    if (rc == 0 && rename(o->tmp, o->path) != 0)
+      rc = -1;
+    if (rc != 0) {
+      int e = errno;
+      unlink(o->tmp);
+      errno = e;
+    }
   }
   free(o->tmp);
+  free(o->real);
   return rc;
+}
+
+/* Drops an output after a failure: no partial file is left behind. */
+static void out_discard(outfile *o) {
+  if (!o->f || o->f == stdout)
+    return;
+  fclose(o->f);
+  if (o->tmp)
+    unlink(o->tmp);
+  free(o->tmp);
+  free(o->real);
+  o->f = NULL;
 }
 
 static void compute(stats *s, const run *r, const uint64_t *lb,
@@ -492,13 +529,13 @@ int memplan_cmd_study(int argc, char **argv) {
     return memplan_cli_fail(CMD, 2, "%s: cannot create: %s", out_path, strerror(errno));
   if (svg_path && out_open(&svg, svg_path) != 0) {
     int e = errno;
-    if (out.f != stdout) { fclose(out.f); unlink(out.tmp); free(out.tmp); }
+    out_discard(&out);
     return memplan_cli_fail(CMD, 2, "%s: cannot create: %s", svg_path, strerror(e));
   }
   if (raw_path && out_open(&raw, raw_path) != 0) {
     int e = errno;
-    if (out.f != stdout) { fclose(out.f); unlink(out.tmp); free(out.tmp); }
-    if (svg.f) { fclose(svg.f); unlink(svg.tmp); free(svg.tmp); }
+    out_discard(&out);
+    out_discard(&svg);
     return memplan_cli_fail(CMD, 2, "%s: cannot create: %s", raw_path, strerror(e));
   }
 
@@ -694,13 +731,9 @@ cleanup:
   free(scratch);
   if (rc) {
     /* No partial outputs: drop the temporaries. */
-    outfile *all[3] = {&out, &svg, &raw};
-    for (int i = 0; i < 3; i++)
-      if (all[i]->f && all[i]->f != stdout) {
-        fclose(all[i]->f);
-        unlink(all[i]->tmp);
-        free(all[i]->tmp);
-      }
+    out_discard(&out);
+    out_discard(&svg);
+    out_discard(&raw);
     return rc;
   }
   if (out_close(&out) != 0)
