@@ -24,6 +24,7 @@ static void usage(FILE *f) {
         "lower bound is reached; below, live bytes over time against the arena.\n"
         "PLAN.csv needs an `offset` for every buffer (memplan solve -o writes it);\n"
         "without an offset column it is planned first (default planner: auto).\n"
+        "PLAN.csv may be '-' (stdin).\n"
         "\n"
         "options:\n"
         "  -o, --output=FILE     the SVG to write ('-' = stdout; required)\n"
