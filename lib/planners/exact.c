@@ -5,30 +5,42 @@
 |*                                                                            *|
 |* Where the ideas come from (public descriptions only; no code copied):      *|
 |*                                                                            *|
-|*  - Canonical solutions (M. D. Moffitt, "MiniMalloc", ASPLOS 2024): every   *|
-|*    plan can be pushed down ("gravity") until each buffer sits at offset 0  *|
-|*    or on top of a conflicting buffer, without raising the peak. Listing    *|
-|*    the buffers of such a plan by (offset, rank) gives a sequence in which  *|
-|*    each buffer sits exactly at the aligned top of the conflicting buffers  *|
-|*    listed before it. So a depth-first search that appends one buffer at a  *|
-|*    time, at that position, and only in nondecreasing (offset, rank) order, *|
-|*    is complete, and it never revisits a plan twice.                        *|
+|*  - Canonical solutions (M. D. Moffitt, "MiniMalloc", ASPLOS 2024): in    *|
+|*    some optimal plan no buffer can move to a lower aligned offset (move   *|
+|*    buffers down while one can; the peak never rises). Listed by (offset,  *|
+|*    rank), each buffer of such a plan sits exactly at the aligned top of   *|
+|*    the conflicting buffers listed before it. So a depth-first search that *|
+|*    appends one buffer at a time, at that position, only in increasing    *|
+|*    (offset, rank) order, is complete and never visits a plan twice.      *|
+|*  - Dominance (MiniMalloc): no buffer may be placed at or above the top    *|
+|*    an unplaced free buffer would have at its lowest position - in every   *|
+|*    completion that buffer would float over a hole it fits in.            *|
 |*  - Spatial inference over time sections (MiniMalloc): the timeline is cut  *|
 |*    at every interval end; in each section, the bytes still to be placed    *|
-|*    must fit between the section's floor - the higher of its highest       *|
-|*    placed top and the current offset, below which nothing can be placed   *|
-|*    any more - and the capacity. This is what makes leaving holes costly:   *|
-|*    raising the current offset raises the floor of every section.          *|
-|*  - Dominance / symmetry: interchangeable buffers (same size, alignment    *|
-|*    and interval) are placed in rank order only; fixed buffers are search  *|
-|*    items that must be taken exactly at their offset.                       *|
+|*    must fit between the section's floor and the capacity. The floor is    *|
+|*    the highest of: its highest placed top, the current offset (nothing   *|
+|*    goes below it any more) and the lowest position any unplaced buffer of *|
+|*    the section can take ("unallocated floor"). Leaving holes is costly:   *|
+|*    raising the current offset raises the floor of every section. With    *|
+|*    every alignment a multiple of A, all but the topmost buffer of a      *|
+|*    section count their size rounded up to A (our refinement).           *|
+|*  - Decomposition (MiniMalloc): when no unplaced buffer crosses a section  *|
+|*    border, the two sides are independent and are solved one after the   *|
+|*    other; a side that fails refutes the node.                            *|
+|*  - Symmetry: interchangeable buffers (same size, alignment, interval) are *|
+|*    placed in rank order only. Fixed buffers are search items that must   *|
+|*    be taken exactly at their offset, in their turn.                       *|
 |*  - Decision vs. optimization: the search decides "is there a plan with     *|
-|*    peak <= C?" (MiniMalloc's question). The minimum comes from deciding   *|
-|*    C = L (the lower bound) upwards - each refutation raises the proven     *|
-|*    bound by the granularity g, the gcd of all sizes and alignments, since  *|
-|*    every canonical peak is a multiple of g - interleaved with C = U - g    *|
-|*    downwards from the best plan U, under doubling node budgets            *|
-|*    (restarts, as in MiniMalloc and TelaMalloc's anytime search).          *|
+|*    peak <= C?" (MiniMalloc's question). Each round probes C = L (the      *|
+|*    proven bound, upwards), C = U - g (below the best plan U) and one C in *|
+|*    the upper quarter of [L, U) (a tight capacity guides the search), for  *|
+|*    each of three tie orders (MiniMalloc's static preorderings), under a   *|
+|*    node budget that doubles when a round moves neither end (restarts, as *|
+|*    in MiniMalloc's round robin and TelaMalloc's anytime search). g is the *|
+|*    gcd of all sizes, alignments and fixed offsets: every canonical peak   *|
+|*    is a multiple of g. A refutation at C proves the optimum >= the least *|
+|*    capacity under which some pruned node would have survived (nothing    *|
+|*    else depends on C) - the threshold step of iterative-deepening A*.    *|
 |*  - Lower bound: the maximum live bytes (the max-weight clique of the      *|
 |*    interval graph); Buchsbaum et al., "OPT versus LOAD in dynamic storage *|
 |*    allocation" (STOC 2003) and Gergov ("Algorithms for compile-time memory *|
