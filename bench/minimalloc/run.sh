@@ -36,3 +36,10 @@ echo "== shared cases and peer inputs: auto vs stated optimum (ABOVE-OPTIMUM mar
 
 echo "== seeded random study: 1000 instances x 100 buffers"
 "$out/random_study" 1000 100 50000
+
+echo "== scaling: 10^5 buffers, auto vs greedy-size (same run)"
+# chain: shared case 17 at n = 10^5; random: starts uniform in [0, n), lives
+# log-uniform in [1, 256], sizes log-uniform in [1, 2^20], alignment 1 or 64.
+awk 'BEGIN{print "id,lower,upper,size,alignment"; for(i=0;i<100000;i++) print "t" i "," i "," i+3 "," 64*(1+i%3) ",64"}' > "$out/chain100k.csv"
+awk 'BEGIN{srand(42); print "id,lower,upper,size,alignment"; for(i=0;i<100000;i++){s=int(rand()*100000); l=int(exp(rand()*log(256)))+1; z=int(exp(rand()*log(1048576)))+1; a=(rand()<0.5)?1:64; print "r" i "," s "," s+l "," z "," a}}' > "$out/random100k.csv"
+"$out/run_minimalloc" --planner greedy-size --planner auto "$out/chain100k.csv" "$out/random100k.csv" || true
