@@ -43,9 +43,11 @@ RUNNER_LIBS = ("/usr/lib/llvm-22/lib/libmlir_runner_utils.so,"
                "/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so")
 # mlir-facts.md's lowering, plus what real models need: math ops (fpowi, erf,
 # rsqrt, tanh) have no direct LLVM lowering everywhere, vectors appear as
-# element types (case 14), and ub.poison may come from canonicalization.
+# element types (case 14), ub.poison may come from canonicalization, and
+# affine.for loops (deepseek decode) must become scf before scf-to-cf runs
+# (expand-strided-metadata makes affine.apply later: lower-affine twice).
 LOWERING = [
-    "--convert-linalg-to-loops", "--convert-math-to-funcs", "--math-expand-ops",
+    "--convert-linalg-to-loops", "--lower-affine", "--convert-math-to-funcs", "--math-expand-ops",
     "--convert-math-to-libm", "--convert-scf-to-cf", "--expand-strided-metadata",
     "--lower-affine", "--convert-vector-to-llvm", "--finalize-memref-to-llvm",
     "--convert-math-to-llvm", "--convert-arith-to-llvm", "--convert-index-to-llvm",
