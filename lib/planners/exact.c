@@ -31,7 +31,8 @@
 |*    placed in rank order only. Fixed buffers are search items that must   *|
 |*    be taken exactly at their offset, in their turn.                       *|
 |*  - Decision vs. optimization: the search decides "is there a plan with     *|
-|*    peak <= C?" (MiniMalloc's question). Each round probes C = L (the      *|
+|*    peak <= C?" (MiniMalloc's question). Each round probes the capacity  *|
+|*    if one is set and not yet met, then C = L (the                        *|
 |*    proven bound, upwards), C = U - g (below the best plan U) and one C in *|
 |*    the upper quarter of [L, U) (a tight capacity guides the search), for  *|
 |*    each of three tie orders (MiniMalloc's static preorderings), under a   *|
@@ -844,7 +845,31 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
   while (L < U) {
     int moved = 0, stop = 0;
     for (int h = 0; h < EXACT_RANKS && L < U && !stop; ++h) {
-      int r = decide(&X, L, budget, h);
+      int r;
+      if (cap && U > cap && L < cap) {
+        /* The caller's question first: does anything fit the capacity? */
+        r = decide(&X, cap, budget, h);
+        if (r == 1) {
+          U = mpx_peak(p, X.off);
+          memcpy(plan->offsets, X.off, n * sizeof *X.off);
+          snprintf(winner, sizeof winner, "search");
+          moved = 1;
+          break;
+        }
+        if (r == 0) {
+          L = cap + gr;
+          if (X.minreq != UINT64_MAX && X.minreq > L)
+            L = (X.minreq + gr - 1) / gr * gr;
+          infeasible = 1;
+          moved = 1;
+          break;
+        }
+        if (X.stop == 2) {
+          stop = 1;
+          break;
+        }
+      }
+      r = decide(&X, L, budget, h);
       if (o && o->verbose)
         fprintf(stderr, "exact: decide C=%llu order=%d budget=%llu: %s\n",
                 (unsigned long long)L, h, (unsigned long long)budget,
