@@ -5,9 +5,11 @@
 |*  1. Layout: x = schedule step, y = byte offset (0 at the bottom). One      *|
 |*     rectangle per buffer, [start, end) x [offset, offset + size),          *|
 |*     coloured by size (log2 classes) or by id (hash), its id written        *|
-|*     inside when the label fits, its id/size/interval/offset as a tooltip.  *|
+|*     inside when the label fits, its id/size/interval/offset as a tooltip;  *|
+|*     fixed buffers (buffer.fixed) get a heavy black outline.                *|
 |*     Horizontal lines: the peak (arena size), the lower bound (max live     *|
-|*     bytes, memplan_lower_bound) and the capacity when set. A vertical      *|
+|*     bytes, memplan_lower_bound) and the capacity when set and at most     *|
+|*     1.5 x the peak (a farther one would squash the plot). A vertical      *|
 |*     marker at the first step where the lower bound is reached.             *|
 |*  2. Profile: over time, the live bytes (filled), the highest byte in use   *|
 |*     (line) and the arena size, on the same byte scale as the layout. The  *|

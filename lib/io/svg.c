@@ -430,7 +430,9 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
         ".lbt{fill:#1f5fbf;font-size:11px}\n"
         /* a white halo keeps line labels readable over dense rectangles */
         ".pk,.lbt{paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}\n"
-        ".ns{stroke:none}\n",
+        ".ns{stroke:none}\n"
+        /* fixed buffers: a heavy outline, since the planner did not choose them */
+        ".fx{stroke:#000;stroke-width:2}\n",
         f);
   for (int c = 0; c < NCOLORS; c++)
     fprintf(f, ".c%d{fill:%s}\n", c, palette[c]);
@@ -552,14 +554,15 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
     num(f, ybot - ytop < 0.1 ? 0.1 : ybot - ytop);
     /* Outlines on rectangles a few pixels thin would paint them all dark. */
     bool thin = x1 - x0 < 3 || ybot - ytop < 3;
-    fprintf(f, "\" class=\"c%u%s\"", color_class(p, i, o.color), thin ? " ns" : "");
+    fprintf(f, "\" class=\"c%u%s\"", color_class(p, i, o.color),
+            b->fixed ? " fx" : thin ? " ns" : "");
     char name[24];
     const char *id = memplan_buffer_name(p, i, name);
     if (tooltips) {
       fputs("><title>", f);
       memplan_svg_escape(f, id);
-      fprintf(f, ": %" PRIu64 " B at %" PRIu64 ", steps [%" PRId64 ", %" PRId64 ")</title></rect>\n",
-              b->size, off[i], b->start, b->end);
+      fprintf(f, ": %" PRIu64 " B at %" PRIu64 "%s, steps [%" PRId64 ", %" PRId64 ")</title></rect>\n",
+              b->size, off[i], b->fixed ? " (fixed)" : "", b->start, b->end);
     } else {
       fputs("/>\n", f);
     }

@@ -312,10 +312,35 @@ static void test_write_special_files(void **state) {
   memplan_problem_free(&p);
 }
 
+/* A fixed buffer is outlined and says so; a capacity gets its own line. */
+static void test_fixed_and_capacity(void **state) {
+  (void)state;
+  memplan_problem p;
+  uint64_t offs[3];
+  example(&p, offs);
+  p.buffers[1].fixed = true;
+  p.buffers[1].offset = 10;
+  p.capacity = 50;
+  char *svg = render(&p, offs, NULL, NULL);
+  assert_null(xml_check(svg));
+  assert_int_equal(count(svg, " fx\""), 1);
+  assert_non_null(strstr(svg, "<title>b: 20 B at 10 (fixed), steps [1, 3)</title>"));
+  assert_int_equal(count(svg, "<line class=\"cap\""), 1);
+  assert_non_null(strstr(svg, ">capacity 50 B<"));
+  free(svg);
+  /* A far capacity (more than 1.5 x the peak) is left out of the scale. */
+  p.capacity = 1000;
+  svg = render(&p, offs, NULL, NULL);
+  assert_int_equal(count(svg, "<line class=\"cap\""), 0);
+  free(svg);
+  memplan_problem_free(&p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_small_plan),
       cmocka_unit_test(test_escaping),
+      cmocka_unit_test(test_fixed_and_capacity),
       cmocka_unit_test(test_zero_size_and_empty),
       cmocka_unit_test(test_max_rects),
       cmocka_unit_test(test_large_plan_size),
