@@ -100,6 +100,9 @@ MlirLogicalResult memplan_static_run(MlirOperation func,
 void memplan_emit_remark(MlirLocation loc, const char *msg);
 /** Emits a warning at `loc`; msg is copied. */
 void memplan_emit_warning(MlirLocation loc, const char *msg);
+/** True if `op` implements CallOpInterface (func.call, func.call_indirect,
+ *  llvm.call, ...): control may leave the function there and come back in. */
+bool memplan_op_is_call(MlirOperation op);
 /** Registers the `memplan-static` pass in MLIR's global pass registry
  *  (idempotent). Called by the plugin entry point and by memplan-opt. */
 void memplan_register_passes(void);

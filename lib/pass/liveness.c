@@ -563,6 +563,50 @@ int mp_liveness(mp_func *f) {
     }
   }
 
+  /* arena=global gives the function one arena for all its activations. A
+   * buffer live while the function calls out would be overwritten if the
+   * call re-entered the function (recursion, direct or through other
+   * functions, which a function pass cannot see), so it keeps its own
+   * allocation. Buffers dead at every call are safe: a nested activation
+   * only clobbers bytes nobody will read. Calls come in schedule order, so
+   * one binary search per buffer finds the first call at or after its start:
+   * O((n + calls) log calls), not n * calls. */
+  if (f->shared_arena) {
+    int64_t *calls = NULL;
+    size_t ncalls = 0, capcalls = 0;
+    for (size_t k = 0; k < f->sched.n; ++k) {
+      if (!memplan_op_is_call(f->sched.ops[k]))
+        continue;
+      int64_t *slot = mp_push(&calls, &ncalls, &capcalls, sizeof *slot);
+      if (!slot) {
+        free(calls);
+        goto done;
+      }
+      *slot = (int64_t)k;
+    }
+    for (size_t i = 0; i < f->nallocs && ncalls; ++i) {
+      mp_alloc *a = &f->allocs[i];
+      if (a->skip != MP_PLANNED)
+        continue;
+      size_t lo = 0, hi = ncalls;
+      while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (calls[mid] < a->start)
+          lo = mid + 1;
+        else
+          hi = mid;
+      }
+      if (lo < ncalls && calls[lo] < a->end) {
+        char name[96];
+        mp_op_name(f->sched.ops[calls[lo]], name, sizeof name);
+        set_skip(a, MP_SKIP_CALL,
+                 "live across '%s': with arena=global a re-entry of the function "
+                 "(recursion) would overwrite it", name);
+      }
+    }
+    free(calls);
+  }
+
   /* Deallocs: what each may free, then unplan mixed groups to a fixpoint. */
   if (nd) {
     ds = calloc(nd, sizeof *ds);

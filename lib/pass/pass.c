@@ -350,6 +350,7 @@ MlirLogicalResult memplan_static_run(MlirOperation func,
   memset(&f, 0, sizeof f);
   f.func = func;
   f.min_alignment = o->alignment;
+  f.shared_arena = o->arena == MEMPLAN_ARENA_GLOBAL;
   int rc = 0;
   if (mp_schedule_build(func, &f.sched)) {
     snprintf(f.err, sizeof f.err, "memplan-static: cannot number the ops "

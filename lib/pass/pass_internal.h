@@ -119,6 +119,7 @@ typedef struct mp_func {
   mp_space *spaces;
   size_t nspaces, cap_spaces;
   uint64_t min_alignment;
+  bool shared_arena;         /* arena=global: one arena for every activation */
   char err[512];             /* message for an error return */
 } mp_func;
 

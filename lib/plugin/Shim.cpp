@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 
@@ -110,6 +111,10 @@ extern "C" void memplan_emit_remark(MlirLocation loc, const char *msg) {
 
 extern "C" void memplan_emit_warning(MlirLocation loc, const char *msg) {
   emitWarning(unwrap(loc)) << msg;
+}
+
+extern "C" bool memplan_op_is_call(MlirOperation op) {
+  return isa<CallOpInterface>(unwrap(op));
 }
 
 extern "C" void memplan_register_passes(void) {
