@@ -59,10 +59,18 @@ static const char *const view_like[] = {
 static const char *const plain_users[] = {
     "memref.load", "memref.copy", "memref.dim", "memref.rank",
     "memref.prefetch", "memref.atomic_rmw", "memref.generic_atomic_rmw",
-    "memref.extract_aligned_pointer_as_index", "affine.load",
-    "affine.vector_load", "affine.vector_store", "affine.prefetch",
-    "affine.dma_start", "affine.dma_wait", "memref.dma_start",
-    "memref.dma_wait", NULL};
+    "affine.load", "affine.vector_load", "affine.vector_store",
+    "affine.prefetch", "affine.dma_wait", "memref.dma_wait", NULL};
+
+/* Ops after which the buffer is still in use with no memref value to show
+ * it: the address leaves as an integer (it may be turned back into a
+ * pointer anywhere later, or returned), or a DMA keeps reading and writing
+ * until a dma_wait that names only the tag buffer. A live interval ending
+ * at such an op would let another buffer take the bytes while they are
+ * still used, so the buffer keeps its own allocation. */
+static const char *const hidden_uses[] = {
+    "memref.extract_aligned_pointer_as_index", "memref.dma_start",
+    "affine.dma_start", NULL};
 
 /* Region-holding ops that may enclose a plannable alloc: sequential control
  * flow whose regions run as one thread in program order. */
@@ -231,6 +239,12 @@ static int follow_use(lctx *c, mp_alloc *a, int64_t stamp, MlirOpOperand use) {
       for (intptr_t r = 0; r < mlirOperationGetNumResults(user); ++r)
         if (push_value(c, mlirOperationGetResult(user, r), stamp))
           return -1;
+    return 0;
+  }
+  if (op_in(user, hidden_uses)) {
+    mp_op_name(user, name, sizeof name);
+    set_skip(a, MP_SKIP_UNKNOWN_OP,
+             "used by '%s': still in use after it (raw address or async DMA)", name);
     return 0;
   }
   if (op_in(user, plain_users) || mp_op_has_prefix(user, "linalg.") ||
