@@ -6,9 +6,10 @@
 |* low offsets is what makes this the strongest of the classic one-pass      *|
 |* heuristics (TFLite's and TFLM's "greedy by size" planner).                *|
 |*                                                                            *|
-|* Order: size descending; ties: longer life first, then earlier start, then *|
-|* input index. So equal-size buffers with equal lives come out in start     *|
-|* order, and the order is total, hence the plan deterministic.              *|
+|* Order: size descending; ties: earlier start first, then longer life,     *|
+|* then input index. So an instance of equal sizes is placed in start order, *|
+|* which is first-fit interval colouring and optimal for it (seed §7); and   *|
+|* the order is total, hence the plan deterministic.                         *|
 |*                                                                            *|
 |* Fixed buffers are placed first, at their offsets; zero-size buffers take  *|
 |* no bytes, conflict with nothing, and get offset 0.                         *|
@@ -113,18 +114,16 @@ int memplan_plan_greedy_size(const memplan_problem *p,
     } else if (b->size == 0) {
       plan->offsets[i] = 0;
     } else {
-      keys[m].key = mp_key_i64(b->start);
+      keys[m].key = ~((uint64_t)b->end - (uint64_t)b->start);
       keys[m++].val = i;
     }
   }
   /* The order as three stable sorts, minor key first, from input order:
-   * start ascending, then life descending, then size descending. */
+   * life descending, then start ascending, then size descending. */
   if (mp_radix_sort(keys, m) != 0)
     goto oom;
-  for (size_t k = 0; k < m; ++k) {
-    const memplan_buffer *b = &p->buffers[keys[k].val];
-    keys[k].key = ~((uint64_t)b->end - (uint64_t)b->start);
-  }
+  for (size_t k = 0; k < m; ++k)
+    keys[k].key = mp_key_i64(p->buffers[keys[k].val].start);
   if (mp_radix_sort(keys, m) != 0)
     goto oom;
   for (size_t k = 0; k < m; ++k)

@@ -95,18 +95,40 @@ static void greedy_ties_in_start_order(void **state) {
   memplan_problem_free(&p);
 }
 
-/* Longer life wins a size tie: the long buffer gets offset 0. */
-static void greedy_ties_longer_life_first(void **state) {
+/* A size tie goes to the earlier start; equal starts go to the longer life.
+ * "short" starts first and takes offset 0; of "long" and "late" (same start),
+ * the longer-lived "long" is placed before "late". */
+static void greedy_ties_start_then_longer_life(void **state) {
   (void)state;
   memplan_problem p;
   memplan_problem_init(&p);
   memplan_problem_add(&p, "short", 8, 1, 0, 2);
+  memplan_problem_add(&p, "late", 8, 1, 1, 3);
   memplan_problem_add(&p, "long", 8, 1, 1, 10);
   memplan_plan plan;
   memplan_plan_init(&plan);
   solve_ok(&p, "greedy-size", &plan);
-  assert_int_equal(plan.offsets[1], 0);
-  assert_int_equal(plan.offsets[0], 8);
+  assert_int_equal(plan.offsets[0], 0);  /* short */
+  assert_int_equal(plan.offsets[2], 8);  /* long */
+  assert_int_equal(plan.offsets[1], 16); /* late */
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
+/* On equal sizes, start order makes greedy-size first-fit interval
+ * colouring, which is optimal: 2 slots, not 3 (the seed's §7 condition;
+ * longer-life-first tie breaking needs 3 here). */
+static void greedy_equal_sizes_optimal(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "a", 4, 1, 0, 3);
+  memplan_problem_add(&p, "d", 4, 1, 4, 8);
+  memplan_problem_add(&p, "c", 4, 1, 3, 5);
+  memplan_problem_add(&p, "b", 4, 1, 1, 4);
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  assert_int_equal(solve_ok(&p, "greedy-size", &plan), 8);
   memplan_plan_free(&plan);
   memplan_problem_free(&p);
 }
@@ -408,7 +430,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(worked_example),
       cmocka_unit_test(greedy_ties_in_start_order),
-      cmocka_unit_test(greedy_ties_longer_life_first),
+      cmocka_unit_test(greedy_ties_start_then_longer_life),
+      cmocka_unit_test(greedy_equal_sizes_optimal),
       cmocka_unit_test(best_fit_smallest_hole),
       cmocka_unit_test(best_fit_coalesces),
       cmocka_unit_test(best_fit_extends_top_block),
