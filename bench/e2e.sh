@@ -35,6 +35,7 @@ echo "== random programs, seeds $seeds, planners $planners"
 start=$(date +%s)
 python3 "$root/test/e2e/random_check.py" --seeds "$seeds" --plugin "$plugin" \
   --planners "$planners" --batch 50 -q | tee "$out/e2e-random.txt"
+rand_status=${PIPESTATUS[0]}
 echo "random: $(( $(date +%s) - start )) s wall" | tee -a "$out/e2e-random.txt"
 
 echo "== real models"
@@ -68,6 +69,7 @@ import glob, json, os, sys
 out, planners = sys.argv[1], sys.argv[2].split(",")
 print("| model | file | runs | " + " | ".join(planners) + " | unplanned run s | planned run s (max) | bad plan caught |")
 print("|---|---|---|" + "---|" * len(planners) + "---|---|---|")
+bad = 0
 for path in sorted(glob.glob(os.path.join(out, "json", "*.json"))):
     if path.endswith(".neg.json"):
         continue
@@ -83,9 +85,14 @@ for path in sorted(glob.glob(os.path.join(out, "json", "*.json"))):
     if os.path.exists(negp):
         n = json.load(open(negp))
         neg = {0: "yes", 1: "no (output insensitive)"}.get(n.get("status"), "error")
+    bad += sum(1 for r in s["planners"].values() if r["result"] != "equal")
     ps = [r["run_s"] for r in s["planners"].values()]
     why = "" if runs else " (" + s.get("error", "?") + ")"
     print("| %s | %s | %s | %s | %s | %s | %s |" % (
         model, f, ("yes" if runs else "no" + why), " | ".join(cells),
         s.get("unplanned_run_s", "-"), max(ps) if ps else "-", neg))
+sys.exit(1 if bad else 0)
 PY
+models_status=${PIPESTATUS[0]}
+# exit 1 if any planned run differed (random programs or models)
+[ "$rand_status" -eq 0 ] && [ "$models_status" -eq 0 ]
