@@ -80,6 +80,7 @@ for path in sorted(glob.glob(os.path.join(out, "json", "*.json"))):
     for p in planners:
         r = s["planners"].get(p)
         cells.append(r["result"] if r else ("-" if not runs else "error"))
+        bad += 1 if (runs and not r) else 0
     neg = "-"
     negp = path[:-5] + ".neg.json"
     if os.path.exists(negp):
