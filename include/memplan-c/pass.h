@@ -63,9 +63,10 @@ typedef struct memplan_pass_options {
    *  arena exceeds it is an error and fails the pass. */
   uint64_t capacity;
   /** If non-NULL and non-empty: write a JSON report of every planned
-   *  function to this path (rewritten by each function; the last wins when
-   *  several functions plan buffers, so use one function or one file per
-   *  function). */
+   *  function to this path. "{func}" in the path is replaced by the
+   *  function's name; without it, the path is refused (an error) when the
+   *  module holds another function with a body, since every function would
+   *  rewrite the same file. */
   const char *report;
   /** If non-NULL and non-empty: write an SVG picture of the plan (same rule
    *  as `report`). */

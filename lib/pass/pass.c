@@ -223,6 +223,57 @@ static void func_name(mp_func *f, char *buf, size_t len) {
   }
 }
 
+/* report= and picture= name one file, but the pass runs once per function,
+ * on several threads: with two functions, each rewrote the file and thread
+ * timing chose which one survived. So "{func}" in the path is replaced by
+ * the function's name (one file each), and a path without it is refused
+ * when another function with a body shares the module. Writes `path` for
+ * this function into out; returns 0, or -1 with f->err set. */
+static int output_path(mp_func *f, const char *opt, const char *path, char *out,
+                       size_t len) {
+  char fname[256];
+  func_name(f, fname, sizeof fname);
+  const char *hole = strstr(path, "{func}");
+  if (hole) {
+    int n = snprintf(out, len, "%.*s%s%s", (int)(hole - path), path, fname,
+                     hole + 6);
+    if (n < 0 || (size_t)n >= len) {
+      snprintf(f->err, sizeof f->err, "memplan-static: %s path too long", opt);
+      return -1;
+    }
+    return 0;
+  }
+  /* Only the parent block's list of ops is read (names, whether a sibling
+   * has a body), never a sibling's contents, which another thread may be
+   * rewriting; the list itself changes only under the module lock. */
+  bool shared = false;
+  mp_module_lock();
+  MlirOperation parent = mlirOperationGetParentOperation(f->func);
+  if (!mlirOperationIsNull(parent) && mlirOperationGetNumRegions(parent) > 0) {
+    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, 0));
+    for (MlirOperation o = mlirBlockIsNull(body) ? (MlirOperation){NULL}
+                                                 : mlirBlockGetFirstOperation(body);
+         !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+      if (mlirOperationEqual(o, f->func) || !mp_op_is(o, "func.func") ||
+          mlirOperationGetNumRegions(o) < 1 ||
+          mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(o, 0))))
+        continue;
+      shared = true;
+      break;
+    }
+  }
+  mp_module_unlock();
+  if (shared) {
+    snprintf(f->err, sizeof f->err,
+             "memplan-static: %s=%s: the module has several functions and each "
+             "would overwrite the file; put {func} in the path for one file per function",
+             opt, path);
+    return -1;
+  }
+  snprintf(out, len, "%s", path);
+  return 0;
+}
+
 static int write_report(mp_func *f, const memplan_pass_options *o) {
   char err[512] = "";
   char fname[256];
@@ -254,7 +305,10 @@ static int write_report(mp_func *f, const memplan_pass_options *o) {
   json_object_set_new(root, "arenas", arenas);
   json_object_set_new(root, "skipped", skipped);
   arenas = skipped = NULL;
-  if (memplan_json_write(o->report, root, err, sizeof err)) {
+  char path[1024];
+  if (output_path(f, "report", o->report, path, sizeof path))
+    goto out;
+  if (memplan_json_write(path, root, err, sizeof err)) {
     snprintf(f->err, sizeof f->err, "memplan-static: report: %s", err);
     goto out;
   }
@@ -275,7 +329,10 @@ static int write_picture(mp_func *f, const memplan_pass_options *o) {
   memplan_problem_init(&empty);
   const memplan_problem *p = f->nspaces ? &f->spaces[0].problem : &empty;
   const uint64_t *offs = f->nspaces ? f->spaces[0].plan.offsets : NULL;
-  if (memplan_svg_write(o->picture, p, offs, NULL, err, sizeof err)) {
+  char path[1024];
+  if (output_path(f, "picture", o->picture, path, sizeof path))
+    return -1;
+  if (memplan_svg_write(path, p, offs, NULL, err, sizeof err)) {
     snprintf(f->err, sizeof f->err, "memplan-static: picture: %s", err);
     return -1;
   }

@@ -64,6 +64,11 @@ void mp_schedule_free(mp_schedule *s);
 /** Number of op, or -1 if it is not inside the function. */
 int64_t mp_schedule_num(const mp_schedule *s, MlirOperation op);
 
+/*--- rewrite.c (shared) -----------------------------------------------------*/
+/** Serializes reads and writes of the function's parent block (arena globals
+ *  are inserted there while other functions are planned on other threads). */
+void mp_module_lock(void);
+void mp_module_unlock(void);
 /*--- liveness.c -----------------------------------------------------------*/
 /** Why an alloc stays as it is. */
 typedef enum mp_skip {

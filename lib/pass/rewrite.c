@@ -31,6 +31,9 @@
  * into their shared parent block (and picking unique names) is serialized. */
 static pthread_mutex_t global_lock = PTHREAD_MUTEX_INITIALIZER;
 
+void mp_module_lock(void) { pthread_mutex_lock(&global_lock); }
+void mp_module_unlock(void) { pthread_mutex_unlock(&global_lock); }
+
 static MlirStringRef sref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
 static MlirNamedAttribute named(MlirContext ctx, const char *name, MlirAttribute a) {
