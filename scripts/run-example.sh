@@ -4,7 +4,8 @@
 #     planner, and print the pass's planning summary (a remark);
 #  2. run the model unplanned and planned (lowered to LLVM, mlir-runner) and
 #     compare what both print (test/e2e/run_compare.py; exit 1 if they differ).
-# Assumes build/ is built (scripts/build.sh). Usage:
+# Installs what is missing and builds first (scripts/build.sh; set
+# MEMPLAN_NO_BUILD=1 to skip that). Usage:
 #   scripts/run-example.sh [model.mlir] [planners, comma-separated]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -12,6 +13,9 @@ build=${MEMPLAN_BUILD:-$root/build}
 model=${1:-$root/examples/lenet-tosa-buddy/bufferized.mlir}
 planners=${2:-linear,greedy-size,best-fit,auto}
 mlir_opt=/usr/lib/llvm-22/bin/mlir-opt
+if [ -z "${MEMPLAN_NO_BUILD:-}" ] && [ -z "${MEMPLAN_BUILD:-}" ]; then
+  "$root/scripts/build.sh"
+fi
 plugin=$build/lib/MemPlanPlugin.so
 
 if [ ! -f "$plugin" ]; then
