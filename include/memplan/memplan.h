@@ -94,6 +94,11 @@ const char *memplan_buffer_name(const memplan_problem *p, size_t i,
 
 /** Max over schedule steps of the sum of sizes of the buffers live there (the
  *  maximum-weight clique of the interval graph): no plan has a smaller peak.
+ *  Tightened by alignment: with g the smallest alignment of any buffer of
+ *  nonzero size, every live buffer but the topmost occupies at least
+ *  roundup(size, g) bytes, so at each step the bound is also
+ *  sum(roundup(size, g)) - max padding (padding = roundup(size, g) - size,
+ *  maximized over all buffers); with alignment 1 the two are equal.
  *  Sweep over sorted interval ends, O(n log n) time, O(n) memory.
  *  If `at_step` is non-NULL it receives the first step where the maximum is
  *  reached (0 for an empty problem). Fixed buffers also bound the peak from

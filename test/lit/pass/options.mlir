@@ -47,13 +47,13 @@
 // GLOBAL-NOT: memref.dealloc
 // GLOBAL: return
 
-// REMARK: options.mlir:[[# @LINE + 12]]:1: remark: memplan-static: planned 4 of 4 buffers (0 left alone); sizes 712 bytes planned, 0 left alone; lower bound 456 bytes; arena 484 bytes in 1 arena; planner greedy-size; gap 6.14%; {{[0-9.]+}} ms
+// REMARK: options.mlir:[[# @LINE + 12]]:1: remark: memplan-static: planned 4 of 4 buffers (0 left alone); sizes 712 bytes planned, 0 left alone; lower bound 484 bytes; arena 484 bytes in 1 arena; planner greedy-size; optimal; {{[0-9.]+}} ms
 // QUIET-NOT: remark
 
 // JSON: "function": "options"
 // JSON: "planner": "greedy-size"
 // JSON: "peak": 484
-// JSON: "lower_bound": 456
+// JSON: "lower_bound": 484
 // JSON: "buffers":
 // JSON: "id": "%alloc"
 // JSON: "skipped": []
