@@ -417,8 +417,11 @@ MlirLogicalResult memplan_static_run(MlirOperation func,
   }
   if ((rc = mp_liveness(&f)))
     goto out;
-  if (f.nallocs == 0)
+  if (f.nallocs == 0) {
+    if (o->remarks) /* one summary per function, even with nothing to plan */
+      summary_remark(&f, o, now_seconds() - t0);
     goto out;
+  }
   name_allocs(&f);
   for (size_t i = 0; i < f.nallocs; ++i) {
     mp_alloc *a = &f.allocs[i];

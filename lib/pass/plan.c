@@ -60,6 +60,17 @@ int mp_plan(mp_func *f, const memplan_pass_options *o) {
     sp->problem.capacity = o->capacity;
     char err[256] = "";
     if (memplan_solve(&sp->problem, o->planner, &mo, &sp->plan, err, sizeof err)) {
+      /* Search planners (milp, exact) prove that nothing fits and return no
+       * plan at all: the same capacity error as a heuristic's plan that is
+       * too big, with the proven bound instead of a peak. */
+      if (sp->plan.status == MEMPLAN_INFEASIBLE && o->capacity) {
+        snprintf(f->err, sizeof f->err,
+                 "memplan-static: no plan of %zu buffers fits capacity=%llu "
+                 "(lower bound %llu)",
+                 sp->planned, (unsigned long long)o->capacity,
+                 (unsigned long long)sp->plan.lower_bound);
+        return 1;
+      }
       snprintf(f->err, sizeof f->err, "memplan-static: planner '%s' failed: %s",
                o->planner, err);
       return -1;
