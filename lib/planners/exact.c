@@ -842,6 +842,28 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
    * the optimum is L, and then the downward search from U is wasted.
    * Each round probes three capacities: L, U - g and a point between. */
   uint64_t budget = 2 * (uint64_t)n;
+  /* Each probe's answer moves U (found) or L (refuted), or is undecided
+   * within its budget. A round runs every tie order to the end even when
+   * U moves: restarting the cycle at order 0 would repeat order 0's
+   * undecided C = L search with the same budget, and give the same
+   * answer. For the same reason C = L under an order is not decided again
+   * with a budget no larger than one already spent on it. */
+#define EXACT_FOUND()                                                          \
+  do {                                                                         \
+    U = mpx_peak(p, X.off);                                                    \
+    memcpy(plan->offsets, X.off, n * sizeof *X.off);                           \
+    snprintf(winner, sizeof winner, "search");                                 \
+    moved = 1;                                                                 \
+  } while (0)
+  /* Raise L to `to`, or to the refutation's threshold if that is higher. */
+#define EXACT_RAISE_L(to)                                                      \
+  do {                                                                         \
+    L = (to);                                                                  \
+    if (X.minreq != UINT64_MAX && X.minreq > L)                                \
+      L = (X.minreq + gr - 1) / gr * gr;                                       \
+    moved = 1;                                                                 \
+  } while (0)
+  uint64_t lastL[EXACT_RANKS] = {0}, lastB[EXACT_RANKS] = {0};
   while (L < U) {
     int moved = 0, stop = 0;
     for (int h = 0; h < EXACT_RANKS && L < U && !stop; ++h) {
@@ -850,59 +872,48 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
         /* The caller's question first: does anything fit the capacity? */
         r = decide(&X, cap, budget, h);
         if (r == 1) {
-          U = mpx_peak(p, X.off);
-          memcpy(plan->offsets, X.off, n * sizeof *X.off);
-          snprintf(winner, sizeof winner, "search");
-          moved = 1;
-          break;
+          EXACT_FOUND();
+          continue;
         }
         if (r == 0) {
-          L = cap + gr;
-          if (X.minreq != UINT64_MAX && X.minreq > L)
-            L = (X.minreq + gr - 1) / gr * gr;
+          EXACT_RAISE_L(cap + gr);
           infeasible = 1;
-          moved = 1;
-          break;
+          continue;
         }
         if (X.stop == 2) {
           stop = 1;
           break;
         }
       }
-      r = decide(&X, L, budget, h);
-      if (o && o->verbose)
-        fprintf(stderr, "exact: decide C=%llu order=%d budget=%llu: %s\n",
-                (unsigned long long)L, h, (unsigned long long)budget,
-                r == 1 ? "found" : r == 0 ? "refuted" : "undecided");
-      if (r == 1) {
-        U = mpx_peak(p, X.off);
-        memcpy(plan->offsets, X.off, n * sizeof *X.off);
-        snprintf(winner, sizeof winner, "search");
-        moved = 1;
-        break;
-      }
-      if (r == 0) {
-        /* Refuted: the optimum is above L, and at least X.minreq. */
-        L += gr;
-        if (X.minreq != UINT64_MAX && X.minreq > L)
-          L = (X.minreq + gr - 1) / gr * gr;
-        if (cap && L > cap)
-          infeasible = 1; /* the optimum itself is above the capacity */
-        moved = 1;
-        break;
-      }
-      if (X.stop == 2) {
-        stop = 1;
-        break;
+      if (lastL[h] != L || lastB[h] < budget) {
+        lastL[h] = L;
+        lastB[h] = budget;
+        r = decide(&X, L, budget, h);
+        if (o && o->verbose)
+          fprintf(stderr, "exact: decide C=%llu order=%d budget=%llu: %s\n",
+                  (unsigned long long)L, h, (unsigned long long)budget,
+                  r == 1 ? "found" : r == 0 ? "refuted" : "undecided");
+        if (r == 1) {
+          EXACT_FOUND();
+          continue;
+        }
+        if (r == 0) {
+          /* Refuted: the optimum is above L, and at least X.minreq. */
+          EXACT_RAISE_L(L + gr);
+          if (cap && L > cap)
+            infeasible = 1; /* the optimum itself is above the capacity */
+          continue;
+        }
+        if (X.stop == 2) {
+          stop = 1;
+          break;
+        }
       }
       if (U - gr > L) {
         r = decide(&X, U - gr, top_share ? budget * 2 : budget / 4 + 1, h);
         if (r == 1) {
-          U = mpx_peak(p, X.off);
-          memcpy(plan->offsets, X.off, n * sizeof *X.off);
-          snprintf(winner, sizeof winner, "search");
-          moved = 1;
-          break;
+          EXACT_FOUND();
+          continue;
         }
         if (r == 0) {
           L = U;
@@ -922,18 +933,12 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
       if (M > L && M + gr < U) {
         r = decide(&X, M, budget / 2 + 1, h);
         if (r == 1) {
-          U = mpx_peak(p, X.off);
-          memcpy(plan->offsets, X.off, n * sizeof *X.off);
-          snprintf(winner, sizeof winner, "search");
-          moved = 1;
-          break;
+          EXACT_FOUND();
+          continue;
         }
         if (r == 0) {
-          L = M + gr;
-          if (X.minreq != UINT64_MAX && X.minreq > L)
-            L = (X.minreq + gr - 1) / gr * gr;
-          moved = 1;
-          break;
+          EXACT_RAISE_L(M + gr);
+          continue;
         }
         if (X.stop == 2)
           stop = 1;
@@ -944,6 +949,8 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
     if (!moved)
       budget *= 2;
   }
+#undef EXACT_FOUND
+#undef EXACT_RAISE_L
   if (L >= U) {
     proven = 1;
     L = U;
