@@ -76,49 +76,31 @@ static void name_buffers_above(const char *path, const memplan_problem *p,
 }
 
 int memplan_cmd_check(int argc, char **argv) {
-  enum { OPT_CAP = 256, OPT_ALIGN };
   static const struct option longopts[] = {
-      {"capacity", required_argument, NULL, OPT_CAP},
-      {"alignment", required_argument, NULL, OPT_ALIGN},
+      {"capacity", required_argument, NULL, MEMPLAN_CLI_OPT_CAPACITY},
+      {"alignment", required_argument, NULL, MEMPLAN_CLI_OPT_ALIGNMENT},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0},
   };
-  bool have_cap = false;
-  uint64_t capacity = 0, alignment = 0;
-  int c;
+  memplan_cli_planning pl;
+  memset(&pl, 0, sizeof pl);
+  int c, rc;
   opterr = 0;
   optind = 1;
   while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-    switch (c) {
-    case OPT_CAP:
-      if (memplan_cli_u64(CMD, "capacity", optarg, &capacity))
-        return 2;
-      have_cap = true;
-      break;
-    case OPT_ALIGN:
-      if (memplan_cli_u64(CMD, "alignment", optarg, &alignment))
-        return 2;
-      if (alignment == 0 || (alignment & (alignment - 1)))
-        return memplan_cli_usage_error(
-            CMD, "--alignment: %s is not a power of two", optarg);
-      break;
-    case 'h':
+    if ((rc = memplan_cli_planning_option(CMD, c, optarg, argv, &pl)) >= 0) {
+      if (rc)
+        return rc;
+      continue;
+    }
+    if (c == 'h') {
       check_usage(stdout);
       return 0;
-    case ':':
-      return memplan_cli_usage_error(CMD, "option '%s' needs a value",
-                                     argv[optind - 1]);
-    default:
-      return memplan_cli_usage_error(CMD, "unknown option '%s'",
-                                     argv[optind - 1]);
     }
   }
-  if (optind >= argc)
-    return memplan_cli_usage_error(CMD, "missing the plan file PLAN.csv");
-  if (argc - optind > 1)
-    return memplan_cli_usage_error(CMD, "unexpected argument '%s'",
-                                   argv[optind + 1]);
-  const char *path = argv[optind];
+  const char *path;
+  if (memplan_cli_one_operand(CMD, argc, argv, "the plan file PLAN.csv", &path))
+    return 2;
 
   memplan_problem p;
   memplan_problem_init(&p);
@@ -130,7 +112,8 @@ int memplan_cmd_check(int argc, char **argv) {
   }
   /* No buffer is fixed in a plan, so prepare only applies the overrides
    * and the well-formedness check. */
-  int code = memplan_cli_prepare(CMD, path, &p, have_cap, capacity, alignment);
+  int code = memplan_cli_prepare(CMD, path, &p, pl.have_capacity, pl.capacity,
+                                 pl.alignment);
   if (code == 0) {
     uint64_t peak = 0;
     int v = memplan_validate(&p, info.offsets, &peak, err, sizeof err);

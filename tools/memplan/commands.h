@@ -45,6 +45,34 @@ int memplan_cli_prepare(const char *cmd, const char *file,
 void memplan_cli_print_summary(FILE *out, const char *planner,
                                const memplan_problem *p,
                                const memplan_plan *plan);
+/* Options that say how to plan, shared by solve, compare and check:
+ * -t/--time-limit=SEC, --work-limit=N, --capacity=BYTES, --alignment=N.
+ * Their getopt_long codes (the long-only ones from 256 up); a subcommand's
+ * own long-only codes start at MEMPLAN_CLI_OPT_OWN. */
+enum {
+  MEMPLAN_CLI_OPT_WORK = 256,
+  MEMPLAN_CLI_OPT_CAPACITY,
+  MEMPLAN_CLI_OPT_ALIGNMENT,
+  MEMPLAN_CLI_OPT_OWN
+};
+typedef struct memplan_cli_planning {
+  memplan_options opts;    /* time_limit, work_limit */
+  bool have_capacity;      /* --capacity given (replaces the file's) */
+  uint64_t capacity;
+  uint64_t alignment;      /* --alignment, 0 = none */
+} memplan_cli_planning;
+/* Handles getopt_long's result `c` if it is one of the shared planning
+ * options, or one of getopt's error codes (':' missing value, '?' unknown
+ * option, with opterr = 0 and a leading ':' in the short options).
+ * Returns 0 when the option was taken, 2 after printing a usage error, and
+ * -1 when `c` is none of these (the subcommand handles it). */
+int memplan_cli_planning_option(const char *cmd, int c, const char *arg,
+                                char **argv, memplan_cli_planning *pl);
+/* The one operand after the options: 0 with *path set, else prints a usage
+ * error naming `what` (e.g. "the input file IN.csv") and returns 2. */
+int memplan_cli_one_operand(const char *cmd, int argc, char **argv,
+                            const char *what, const char **path);
+
 /* Gap of peak above the lower bound, in percent (0 when the bound is 0). */
 double memplan_cli_gap_percent(uint64_t peak, uint64_t lower_bound);
 

@@ -49,66 +49,40 @@ static void compare_usage(FILE *out) {
 }
 
 int memplan_cmd_compare(int argc, char **argv) {
-  enum { OPT_PLANNERS = 256, OPT_WORK, OPT_CAP, OPT_ALIGN };
+  enum { OPT_PLANNERS = MEMPLAN_CLI_OPT_OWN };
   static const struct option longopts[] = {
       {"planners", required_argument, NULL, OPT_PLANNERS},
       {"time-limit", required_argument, NULL, 't'},
-      {"work-limit", required_argument, NULL, OPT_WORK},
-      {"capacity", required_argument, NULL, OPT_CAP},
-      {"alignment", required_argument, NULL, OPT_ALIGN},
+      {"work-limit", required_argument, NULL, MEMPLAN_CLI_OPT_WORK},
+      {"capacity", required_argument, NULL, MEMPLAN_CLI_OPT_CAPACITY},
+      {"alignment", required_argument, NULL, MEMPLAN_CLI_OPT_ALIGNMENT},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0},
   };
   const char *planners_arg = NULL;
-  memplan_options opts;
-  memset(&opts, 0, sizeof opts);
-  bool have_cap = false;
-  uint64_t capacity = 0, alignment = 0;
-  int c;
+  memplan_cli_planning pl;
+  memset(&pl, 0, sizeof pl);
+  int c, rc;
   opterr = 0;
   optind = 1;
   while ((c = getopt_long(argc, argv, ":t:h", longopts, NULL)) != -1) {
+    if ((rc = memplan_cli_planning_option(CMD, c, optarg, argv, &pl)) >= 0) {
+      if (rc)
+        return rc;
+      continue;
+    }
     switch (c) {
     case OPT_PLANNERS:
       planners_arg = optarg;
       break;
-    case 't':
-      if (memplan_cli_seconds(CMD, "time-limit", optarg, &opts.time_limit))
-        return 2;
-      break;
-    case OPT_WORK:
-      if (memplan_cli_u64(CMD, "work-limit", optarg, &opts.work_limit))
-        return 2;
-      break;
-    case OPT_CAP:
-      if (memplan_cli_u64(CMD, "capacity", optarg, &capacity))
-        return 2;
-      have_cap = true;
-      break;
-    case OPT_ALIGN:
-      if (memplan_cli_u64(CMD, "alignment", optarg, &alignment))
-        return 2;
-      if (alignment == 0 || (alignment & (alignment - 1)))
-        return memplan_cli_usage_error(
-            CMD, "--alignment: %s is not a power of two", optarg);
-      break;
     case 'h':
       compare_usage(stdout);
       return 0;
-    case ':':
-      return memplan_cli_usage_error(CMD, "option '%s' needs a value",
-                                     argv[optind - 1]);
-    default:
-      return memplan_cli_usage_error(CMD, "unknown option '%s'",
-                                     argv[optind - 1]);
     }
   }
-  if (optind >= argc)
-    return memplan_cli_usage_error(CMD, "missing the input file IN.csv");
-  if (argc - optind > 1)
-    return memplan_cli_usage_error(CMD, "unexpected argument '%s'",
-                                   argv[optind + 1]);
-  const char *path = argv[optind];
+  const char *path;
+  if (memplan_cli_one_operand(CMD, argc, argv, "the input file IN.csv", &path))
+    return 2;
 
   /* The list of planners to run: names from --planners, checked before the
    * (possibly large) input is read. */
@@ -154,7 +128,8 @@ int memplan_cmd_compare(int argc, char **argv) {
       memplan_csv_read(path, false, &p, &info, err, sizeof err) != 0)
     code = memplan_cli_fail(CMD, 2, "%s", err);
   if (code == 0)
-    code = memplan_cli_prepare(CMD, path, &p, have_cap, capacity, alignment);
+    code = memplan_cli_prepare(CMD, path, &p, pl.have_capacity, pl.capacity,
+                               pl.alignment);
   if (code == 0 && !list)
     for (size_t i = 0; i < nreg; ++i)
       if (strcmp(reg[i].name, "milp") != 0 ||
@@ -167,7 +142,7 @@ int memplan_cmd_compare(int argc, char **argv) {
   for (size_t k = 0; ready && k < nnames; ++k) {
     memplan_plan plan;
     memplan_plan_init(&plan);
-    int rc = memplan_solve(&p, names[k], &opts, &plan, err, sizeof err);
+    int rc = memplan_solve(&p, names[k], &pl.opts, &plan, err, sizeof err);
     if (rc != 0) {
       bool answer = plan.status == MEMPLAN_INFEASIBLE ||
                     plan.status == MEMPLAN_TIMEOUT;

@@ -8,6 +8,7 @@
 #include "commands.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -152,6 +153,45 @@ int memplan_cli_seconds(const char *cmd, const char *opt, const char *s,
     return memplan_cli_usage_error(
         cmd, "--%s: '%s' is not a non-negative number of seconds", opt, s);
   *out = v;
+  return 0;
+}
+
+int memplan_cli_planning_option(const char *cmd, int c, const char *arg,
+                                char **argv, memplan_cli_planning *pl) {
+  switch (c) {
+  case 't':
+    return memplan_cli_seconds(cmd, "time-limit", arg, &pl->opts.time_limit);
+  case MEMPLAN_CLI_OPT_WORK:
+    return memplan_cli_u64(cmd, "work-limit", arg, &pl->opts.work_limit);
+  case MEMPLAN_CLI_OPT_CAPACITY:
+    pl->have_capacity = true;
+    return memplan_cli_u64(cmd, "capacity", arg, &pl->capacity);
+  case MEMPLAN_CLI_OPT_ALIGNMENT:
+    if (memplan_cli_u64(cmd, "alignment", arg, &pl->alignment))
+      return 2;
+    if (pl->alignment == 0 || (pl->alignment & (pl->alignment - 1)))
+      return memplan_cli_usage_error(
+          cmd, "--alignment: %s is not a power of two", arg);
+    return 0;
+  case ':':
+    return memplan_cli_usage_error(cmd, "option '%s' needs a value",
+                                   argv[optind - 1]);
+  case '?':
+    return memplan_cli_usage_error(cmd, "unknown option '%s'",
+                                   argv[optind - 1]);
+  default:
+    return -1;
+  }
+}
+
+int memplan_cli_one_operand(const char *cmd, int argc, char **argv,
+                            const char *what, const char **path) {
+  if (optind >= argc)
+    return memplan_cli_usage_error(cmd, "missing %s", what);
+  if (argc - optind > 1)
+    return memplan_cli_usage_error(cmd, "unexpected argument '%s'",
+                                   argv[optind + 1]);
+  *path = argv[optind];
   return 0;
 }
 

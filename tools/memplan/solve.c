@@ -48,13 +48,13 @@ static void solve_usage(FILE *out) {
 }
 
 int memplan_cmd_solve(int argc, char **argv) {
-  enum { OPT_WORK = 256, OPT_CAP, OPT_ALIGN, OPT_JSON };
+  enum { OPT_JSON = MEMPLAN_CLI_OPT_OWN };
   static const struct option longopts[] = {
       {"planner", required_argument, NULL, 'p'},
       {"time-limit", required_argument, NULL, 't'},
-      {"work-limit", required_argument, NULL, OPT_WORK},
-      {"capacity", required_argument, NULL, OPT_CAP},
-      {"alignment", required_argument, NULL, OPT_ALIGN},
+      {"work-limit", required_argument, NULL, MEMPLAN_CLI_OPT_WORK},
+      {"capacity", required_argument, NULL, MEMPLAN_CLI_OPT_CAPACITY},
+      {"alignment", required_argument, NULL, MEMPLAN_CLI_OPT_ALIGNMENT},
       {"output", required_argument, NULL, 'o'},
       {"json", no_argument, NULL, OPT_JSON},
       {"verbose", no_argument, NULL, 'v'},
@@ -62,37 +62,21 @@ int memplan_cmd_solve(int argc, char **argv) {
       {NULL, 0, NULL, 0},
   };
   const char *planner = "auto", *out_path = NULL;
-  memplan_options opts;
-  memset(&opts, 0, sizeof opts);
-  bool have_cap = false, json = false;
-  uint64_t capacity = 0, alignment = 0;
-  int c;
+  memplan_cli_planning pl;
+  memset(&pl, 0, sizeof pl);
+  bool json = false;
+  int c, rc;
   opterr = 0;
   optind = 1;
   while ((c = getopt_long(argc, argv, ":p:t:o:vh", longopts, NULL)) != -1) {
+    if ((rc = memplan_cli_planning_option(CMD, c, optarg, argv, &pl)) >= 0) {
+      if (rc)
+        return rc;
+      continue;
+    }
     switch (c) {
     case 'p':
       planner = optarg;
-      break;
-    case 't':
-      if (memplan_cli_seconds(CMD, "time-limit", optarg, &opts.time_limit))
-        return 2;
-      break;
-    case OPT_WORK:
-      if (memplan_cli_u64(CMD, "work-limit", optarg, &opts.work_limit))
-        return 2;
-      break;
-    case OPT_CAP:
-      if (memplan_cli_u64(CMD, "capacity", optarg, &capacity))
-        return 2;
-      have_cap = true;
-      break;
-    case OPT_ALIGN:
-      if (memplan_cli_u64(CMD, "alignment", optarg, &alignment))
-        return 2;
-      if (alignment == 0 || (alignment & (alignment - 1)))
-        return memplan_cli_usage_error(
-            CMD, "--alignment: %s is not a power of two", optarg);
       break;
     case 'o':
       out_path = optarg;
@@ -101,25 +85,17 @@ int memplan_cmd_solve(int argc, char **argv) {
       json = true;
       break;
     case 'v':
-      opts.verbose = 1;
+      pl.opts.verbose = 1;
       break;
     case 'h':
       solve_usage(stdout);
       return 0;
-    case ':':
-      return memplan_cli_usage_error(CMD, "option '%s' needs a value",
-                                     argv[optind - 1]);
-    default:
-      return memplan_cli_usage_error(CMD, "unknown option '%s'",
-                                     argv[optind - 1]);
     }
   }
-  if (optind >= argc)
-    return memplan_cli_usage_error(CMD, "missing the input file IN.csv");
-  if (argc - optind > 1)
-    return memplan_cli_usage_error(CMD, "unexpected argument '%s'",
-                                   argv[optind + 1]);
-  const char *in_path = argv[optind];
+  const char *in_path;
+  if (memplan_cli_one_operand(CMD, argc, argv, "the input file IN.csv",
+                              &in_path))
+    return 2;
   if (!memplan_planner_find(planner))
     return memplan_cli_usage_error(CMD, "unknown planner '%s'", planner);
   if (out_path && !*out_path)
@@ -138,12 +114,12 @@ int memplan_cmd_solve(int argc, char **argv) {
     memplan_csv_info_free(&info);
     return memplan_cli_fail(CMD, 2, "%s", err);
   }
-  int code = memplan_cli_prepare(CMD, in_path, &p, have_cap, capacity,
-                                 alignment);
+  int code = memplan_cli_prepare(CMD, in_path, &p, pl.have_capacity,
+                                 pl.capacity, pl.alignment);
   memplan_plan plan;
   memplan_plan_init(&plan);
   if (code == 0 &&
-      memplan_solve(&p, planner, &opts, &plan, err, sizeof err) != 0) {
+      memplan_solve(&p, planner, &pl.opts, &plan, err, sizeof err) != 0) {
     /* A planner that proved nothing fits, or found nothing in time, is an
      * answer about the problem (exit 1); anything else is an error. */
     if (plan.status == MEMPLAN_INFEASIBLE || plan.status == MEMPLAN_TIMEOUT)
