@@ -15,19 +15,14 @@
 |* The writer never leaves a half-written file: it writes a temporary beside  *|
 |* the target and renames it over the target only once everything succeeded. *|
 \*===----------------------------------------------------------------------===*/
-/* realpath() is XSI: ask for it explicitly next to the POSIX baseline. */
-#define _XOPEN_SOURCE 700
 #include "memplan/csv.h"
+#include "memplan/output.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/types.h>
-#include <unistd.h>
 
 enum { COL_ID, COL_LOWER, COL_UPPER, COL_END, COL_SIZE, COL_ALIGN, COL_OFFSET,
        NCOLS };
@@ -759,88 +754,9 @@ int memplan_csv_write(const char *path, const memplan_problem *p,
     info = &local;
   }
 
-  if (strcmp(path, "-") == 0) {
-    write_body(stdout, p, info, offsets, with_align, with_offset);
-    if (fflush(stdout) != 0 || ferror(stdout))
-      return wfail(err, err_len, "<stdout>: write error: %s", strerror(errno));
-    return 0;
-  }
-
-  /* The temporary-and-rename dance is only right for a regular file (or a
-   * new one). A device, FIFO or socket (-o /dev/null, a pipe to another
-   * tool) must be written in place: renaming over it would replace the node
-   * itself with a regular file (as root, /dev/null would stop discarding),
-   * or fail for want of rights on /dev. A symbolic link is followed, so the
-   * file it names is replaced and the link survives. */
-  char *real = realpath(path, NULL);
-  if (real) {
-    struct stat st;
-    if (stat(real, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
-      free(real);
-      FILE *dev = fopen(path, "w");
-      if (!dev)
-        return wfail(err, err_len, "%s: cannot write: %s", path, strerror(errno));
-      write_body(dev, p, info, offsets, with_align, with_offset);
-      int de = 0;
-      if (fflush(dev) != 0 || ferror(dev))
-        de = errno ? errno : EIO;
-      if (fclose(dev) != 0 && !de)
-        de = errno ? errno : EIO;
-      if (de)
-        return wfail(err, err_len, "%s: write error: %s", path, strerror(de));
-      return 0;
-    }
-  }
-  const char *target = real ? real : path;
-
-  /* A temporary in the same directory, so the rename is atomic. O_EXCL with
-   * a pid-and-counter name instead of mkstemp keeps the usual 0666 & ~umask
-   * permissions of the final file. */
-  static unsigned counter;
-  size_t tlen = strlen(target) + 64;
-  char *tmp = malloc(tlen);
-  if (!tmp) {
-    free(real);
-    return wfail(err, err_len, "%s: out of memory", path);
-  }
-  int fd = -1;
-  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-    snprintf(tmp, tlen, "%s.tmp.%ld.%u", target, (long)getpid(), counter++);
-    fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
-    if (fd < 0 && errno != EEXIST)
-      break;
-  }
-  if (fd < 0) {
-    int e = errno;
-    free(tmp);
-    free(real);
-    return wfail(err, err_len, "%s: cannot create the output file: %s", path,
-                 strerror(e));
-  }
-  FILE *f = fdopen(fd, "w");
-  if (!f) {
-    int e = errno;
-    close(fd);
-    unlink(tmp);
-    free(tmp);
-    free(real);
-    return wfail(err, err_len, "%s: cannot write: %s", path, strerror(e));
-  }
-  write_body(f, p, info, offsets, with_align, with_offset);
-  int e = 0;
-  if (fflush(f) != 0 || ferror(f))
-    e = errno ? errno : EIO;
-  if (fclose(f) != 0 && !e)
-    e = errno ? errno : EIO;
-  if (!e && rename(tmp, target) != 0)
-    e = errno;
-  free(real);
-  if (e) {
-    unlink(tmp);
-    free(tmp);
-    return wfail(err, err_len, "%s: cannot write the output file: %s", path,
-                 strerror(e));
-  }
-  free(tmp);
-  return 0;
+  memplan_output out;
+  if (memplan_output_open(&out, path, err, err_len) != 0)
+    return -1;
+  write_body(out.stream, p, info, offsets, with_align, with_offset);
+  return memplan_output_close(&out, true, err, err_len);
 }

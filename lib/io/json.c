@@ -6,20 +6,15 @@
 |* instead of being wrapped to negative numbers.                              *|
 \*===----------------------------------------------------------------------===*/
 
-/* realpath() is XSI: ask for it explicitly next to the POSIX baseline. */
-#define _XOPEN_SOURCE 700
 
 #include "memplan/json.h"
+#include "memplan/output.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 json_t *memplan_json_u64(uint64_t v) {
   if (v <= (uint64_t)INT64_MAX)
@@ -104,29 +99,6 @@ static void set_err(char *err, size_t err_len, const char *path,
              e ? ": " : "", e ? strerror(e) : "");
 }
 
-/* jansson's dump callback: returns -1 on a short write so that json_dump_callback
- * reports the failure instead of us discovering it only at fclose. */
-static int dump_to_fd(const char *buf, size_t size, void *data) {
-  int fd = *(int *)data;
-  while (size > 0) {
-    ssize_t w = write(fd, buf, size);
-    if (w < 0) {
-      if (errno == EINTR)
-        continue;
-      return -1;
-    }
-    buf += w;
-    size -= (size_t)w;
-  }
-  return 0;
-}
-
-/* Temporary names carry the pid and a process-wide counter: the MLIR pass may
- * write reports from several threads at once, and O_EXCL makes a clash with a
- * stale file from another process a retry, never a shared file. The mode
- * 0666 lets the umask decide the final permissions, like a plain fopen. */
-static atomic_uint tmp_counter;
-
 int memplan_json_write(const char *path, json_t *j, char *err,
                        size_t err_len) {
   if (!path || !*path) {
@@ -136,80 +108,14 @@ int memplan_json_write(const char *path, json_t *j, char *err,
   /* Six significant digits: gaps and times are measurements, and 17 digits
    * of binary noise (0.44444444444444442) only make reports harder to read. */
   const size_t flags = JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6);
-  if (strcmp(path, "-") == 0) {
-    int fd = STDOUT_FILENO;
-    if (json_dump_callback(j, dump_to_fd, &fd, flags) != 0 ||
-        dump_to_fd("\n", 1, &fd) != 0) {
-      set_err(err, err_len, "<stdout>", "write failed", errno);
-      return -1;
-    }
-    return 0;
-  }
-  /* Temporary-and-rename is only right for a regular (or new) file. A
-   * device, FIFO or socket (report=/dev/null, a pipe) is written in place:
-   * renaming over it would replace the node itself (as root, /dev/null
-   * would become a regular file). A symbolic link is followed, so the file
-   * it names is replaced and the link survives. */
-  char *real = realpath(path, NULL);
-  struct stat st;
-  if (real && stat(real, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
-    free(real);
-    int fd = open(path, O_WRONLY | O_CLOEXEC);
-    if (fd < 0) {
-      set_err(err, err_len, path, "cannot write", errno);
-      return -1;
-    }
-    int rc = json_dump_callback(j, dump_to_fd, &fd, flags);
-    if (rc == 0)
-      rc = dump_to_fd("\n", 1, &fd);
-    int e = rc ? errno : 0;
-    if (close(fd) != 0 && rc == 0) {
-      rc = -1;
-      e = errno;
-    }
-    if (rc != 0)
-      set_err(err, err_len, path, "cannot write", e);
-    return rc == 0 ? 0 : -1;
-  }
-  const char *target = real ? real : path;
-  size_t n = strlen(target) + 48;
-  char *tmp = malloc(n);
-  if (!tmp) {
-    free(real);
-    set_err(err, err_len, path, "out of memory", 0);
+  memplan_output out;
+  if (memplan_output_open(&out, path, err, err_len) != 0)
+    return -1;
+  if (json_dumpf(j, out.stream, flags) != 0 || fputc('\n', out.stream) == EOF) {
+    int e = ferror(out.stream) && errno ? errno : ENOMEM;
+    memplan_output_close(&out, false, NULL, 0);
+    set_err(err, err_len, path, "write error", e);
     return -1;
   }
-  int fd = -1;
-  for (int tries = 0; tries < 100 && fd < 0; tries++) {
-    snprintf(tmp, n, "%s.tmp.%ld.%u", target, (long)getpid(),
-             atomic_fetch_add(&tmp_counter, 1u));
-    fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd < 0 && errno != EEXIST)
-      break;
-  }
-  if (fd < 0) {
-    set_err(err, err_len, path, "cannot create temporary file", errno);
-    free(tmp);
-    free(real);
-    return -1;
-  }
-  int rc = json_dump_callback(j, dump_to_fd, &fd, flags);
-  if (rc == 0)
-    rc = dump_to_fd("\n", 1, &fd);
-  int e = rc ? errno : 0;
-  if (close(fd) != 0 && rc == 0) {
-    rc = -1;
-    e = errno;
-  }
-  if (rc == 0 && rename(tmp, target) != 0) {
-    rc = -1;
-    e = errno;
-  }
-  if (rc != 0) {
-    set_err(err, err_len, path, "cannot write", e);
-    unlink(tmp);
-  }
-  free(tmp);
-  free(real);
-  return rc == 0 ? 0 : -1;
+  return memplan_output_close(&out, true, err, err_len);
 }

@@ -17,20 +17,15 @@
 |* picture (offset 0 at the bottom, like the usual allocator diagrams).       *|
 \*===----------------------------------------------------------------------===*/
 
-/* realpath() is XSI: ask for it explicitly next to the POSIX baseline. */
-#define _XOPEN_SOURCE 700
 
 #include "memplan/svg.h"
+#include "memplan/output.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 enum { CELL = 2, NCOLORS = 12 };
 
@@ -677,9 +672,6 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
   return 0;
 }
 
-/* See json.c: same temporary-file scheme (pid + counter, O_EXCL, 0666). */
-static atomic_uint tmp_counter;
-
 int memplan_svg_write(const char *path, const memplan_problem *p,
                       const uint64_t *offsets, const memplan_svg_options *o,
                       char *err, size_t err_len) {
@@ -688,81 +680,15 @@ int memplan_svg_write(const char *path, const memplan_problem *p,
       snprintf(err, err_len, "svg: no output path");
     return -1;
   }
-  if (strcmp(path, "-") == 0) {
-    char e2[256] = "";
-    if (memplan_svg_fprint(stdout, p, offsets, o, e2, sizeof e2) != 0 ||
-        fflush(stdout) != 0) {
-      if (err && err_len)
-        snprintf(err, err_len, "<stdout>: %s", e2[0] ? e2 : strerror(errno));
-      return -1;
-    }
-    return 0;
-  }
-  /* See json.c: devices, FIFOs and sockets (picture=/dev/null) are written
-   * in place, never renamed over; symbolic links are followed. */
-  char *real = realpath(path, NULL);
-  struct stat st;
-  if (real && stat(real, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
-    free(real);
-    FILE *dev = fopen(path, "w");
-    char e2[256] = "";
-    int rc = dev ? memplan_svg_fprint(dev, p, offsets, o, e2, sizeof e2) : -1;
-    if (!dev)
-      snprintf(e2, sizeof e2, "cannot write: %s", strerror(errno));
-    if (dev && fclose(dev) != 0 && rc == 0) {
-      rc = -1;
-      snprintf(e2, sizeof e2, "cannot write: %s", strerror(errno));
-    }
-    if (rc != 0 && err && err_len)
-      snprintf(err, err_len, "%s: %s", path, e2);
-    return rc;
-  }
-  const char *target = real ? real : path;
-  size_t n = strlen(target) + 48;
-  char *tmp = malloc(n);
-  if (!tmp) {
-    free(real);
-    if (err && err_len)
-      snprintf(err, err_len, "%s: out of memory", path);
+  memplan_output out;
+  if (memplan_output_open(&out, path, err, err_len) != 0)
     return -1;
-  }
-  int fd = -1;
-  for (int tries = 0; tries < 100 && fd < 0; tries++) {
-    snprintf(tmp, n, "%s.tmp.%ld.%u", target, (long)getpid(),
-             atomic_fetch_add(&tmp_counter, 1u));
-    fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd < 0 && errno != EEXIST)
-      break;
-  }
-  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-  if (!f) {
-    int e = errno;
-    if (fd >= 0) {
-      close(fd);
-      unlink(tmp);
-    }
-    if (err && err_len)
-      snprintf(err, err_len, "%s: cannot create temporary file: %s", path, strerror(e));
-    free(tmp);
-    free(real);
-    return -1;
-  }
   char e2[256] = "";
-  int rc = memplan_svg_fprint(f, p, offsets, o, e2, sizeof e2);
-  if (fclose(f) != 0 && rc == 0) {
-    rc = -1;
-    snprintf(e2, sizeof e2, "cannot write: %s", strerror(errno));
-  }
-  if (rc == 0 && rename(tmp, target) != 0) {
-    rc = -1;
-    snprintf(e2, sizeof e2, "cannot rename temporary file: %s", strerror(errno));
-  }
-  if (rc != 0) {
-    unlink(tmp);
+  if (memplan_svg_fprint(out.stream, p, offsets, o, e2, sizeof e2) != 0) {
+    memplan_output_close(&out, false, NULL, 0);
     if (err && err_len)
       snprintf(err, err_len, "%s: %s", path, e2);
+    return -1;
   }
-  free(tmp);
-  free(real);
-  return rc;
+  return memplan_output_close(&out, true, err, err_len);
 }

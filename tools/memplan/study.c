@@ -15,22 +15,18 @@
 |* lower bound, or proven by exact/milp). Instances without a proof are left  *|
 |* out of the peak/optimum column, and the table says how many had one.       *|
 \*===----------------------------------------------------------------------===*/
-/* realpath() is XSI: ask for it explicitly next to the POSIX baseline. */
-#define _XOPEN_SOURCE 700
 
 #include "commands.h"
+#include "memplan/output.h"
 
 #include "memplan/svg.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 static const char *const CMD = "study";
 
@@ -157,91 +153,6 @@ static void usage(FILE *out) {
           "exit status: 0 done (planner failures are counted in the table); "
           "2 usage\nerror or an output cannot be written.\n",
           MILP_DEFAULT_MAX_BUFFERS);
-}
-
-/* Writes to a temporary beside `path`, renamed on close: no half-written
- * table or plot. "-" = stdout. A device, FIFO or socket (-o /dev/null) is
- * written in place (tmp stays NULL): renaming over it would replace the
- * node itself. Symbolic links are followed. */
-typedef struct outfile {
-  FILE *f;
-  char *tmp;        /* NULL: written in place (stdout or a device) */
-  const char *path; /* the file finally written (symbolic links resolved) */
-  char *real;       /* owned copy behind `path`, or NULL */
-} outfile;
-
-static int out_open(outfile *o, const char *path) {
-  o->path = path;
-  o->tmp = NULL;
-  o->real = NULL;
-  if (strcmp(path, "-") == 0) {
-    o->f = stdout;
-    return 0;
-  }
-  char *real = realpath(path, NULL);
-  struct stat st;
-  if (real && stat(real, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
-    free(real);
-    o->f = fopen(path, "w");
-    return o->f ? 0 : -1;
-  }
-  o->path = real ? real : path;
-  o->real = real;
-  size_t n = strlen(o->path) + 32;
-  o->tmp = malloc(n);
-  if (!o->tmp) {
-    free(o->real);
-    o->real = NULL;
-    return -1;
-  }
-  snprintf(o->tmp, n, "%s.tmp.%ld", o->path, (long)getpid());
-  int fd = open(o->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  o->f = fd >= 0 ? fdopen(fd, "w") : NULL;
-  if (!o->f) {
-    int e = errno;
-    if (fd >= 0)
-      close(fd);
-    unlink(o->tmp);
-    free(o->tmp);
-    free(o->real);
-    o->tmp = NULL;
-    o->real = NULL;
-    errno = e;
-    return -1;
-  }
-  return 0;
-}
-
-static int out_close(outfile *o) {
-  if (o->f == stdout)
-    return fflush(stdout) == 0 && !ferror(stdout) ? 0 : -1;
-  int rc = ferror(o->f) ? -1 : 0;
-  if (fclose(o->f) != 0)
-    rc = -1;
-  if (o->tmp) {
-    if (rc == 0 && rename(o->tmp, o->path) != 0)
-      rc = -1;
-    if (rc != 0) {
-      int e = errno;
-      unlink(o->tmp);
-      errno = e;
-    }
-  }
-  free(o->tmp);
-  free(o->real);
-  return rc;
-}
-
-/* Drops an output after a failure: no partial file is left behind. */
-static void out_discard(outfile *o) {
-  if (!o->f || o->f == stdout)
-    return;
-  fclose(o->f);
-  if (o->tmp)
-    unlink(o->tmp);
-  free(o->tmp);
-  free(o->real);
-  o->f = NULL;
 }
 
 static void compute(stats *s, const run *r, const uint64_t *lb,
@@ -522,24 +433,21 @@ int memplan_cmd_study(int argc, char **argv) {
       snprintf(names[np++], sizeof names[0], "%s", pl[j].name);
   }
 
-  outfile out, svg, raw;
+  /* All-or-nothing outputs (memplan/output.h): no half-written table. */
+  memplan_output out, svg, raw;
   memset(&svg, 0, sizeof svg);
   memset(&raw, 0, sizeof raw);
-  if (out_open(&out, out_path) != 0)
-    return memplan_cli_fail(CMD, 2, "%s: cannot create: %s", out_path, strerror(errno));
-  if (svg_path && out_open(&svg, svg_path) != 0) {
-    int e = errno;
-    out_discard(&out);
-    return memplan_cli_fail(CMD, 2, "%s: cannot create: %s", svg_path, strerror(e));
-  }
-  if (raw_path && out_open(&raw, raw_path) != 0) {
-    int e = errno;
-    out_discard(&out);
-    out_discard(&svg);
-    return memplan_cli_fail(CMD, 2, "%s: cannot create: %s", raw_path, strerror(e));
+  char oerr[512];
+  if (memplan_output_open(&out, out_path, oerr, sizeof oerr) != 0)
+    return memplan_cli_fail(CMD, 2, "%s", oerr);
+  if ((svg_path && memplan_output_open(&svg, svg_path, oerr, sizeof oerr) != 0) ||
+      (raw_path && memplan_output_open(&raw, raw_path, oerr, sizeof oerr) != 0)) {
+    memplan_output_close(&out, false, NULL, 0);
+    memplan_output_close(&svg, false, NULL, 0);
+    return memplan_cli_fail(CMD, 2, "%s", oerr);
   }
 
-  FILE *f = out.f;
+  FILE *f = out.stream;
   fprintf(f, "# memplan study\n\n");
   fprintf(f, "Command: `memplan study --count=%" PRIu64 " --buffers=", K);
   for (size_t i = 0; i < nsizes; i++)
@@ -570,8 +478,8 @@ int memplan_cmd_study(int argc, char **argv) {
              "parentheses). Times are each planner's own wall clock "
              "(memplan_plan.seconds) on this machine.\n\n",
           seed, gp.max_size);
-  if (raw.f)
-    fprintf(raw.f, "buffers,instance,seed,planner,status,peak,lower_bound,seconds\n");
+  if (raw.stream)
+    fprintf(raw.stream, "buffers,instance,seed,planner,status,peak,lower_bound,seconds\n");
 
   memplan_options opts;
   memset(&opts, 0, sizeof opts);
@@ -625,8 +533,8 @@ int memplan_cmd_study(int argc, char **argv) {
                   n, k, seed + k, err);
         }
         r->seconds = plan.seconds;
-        if (raw.f)
-          fprintf(raw.f, "%zu,%zu,%" PRIu64 ",%s,%s,%" PRIu64 ",%" PRIu64 ",%.6f\n", n, k,
+        if (raw.stream)
+          fprintf(raw.stream, "%zu,%zu,%" PRIu64 ",%s,%s,%" PRIu64 ",%" PRIu64 ",%.6f\n", n, k,
                   seed + k, names[j],
                   memplan_status_name(r->ok || plan.status > MEMPLAN_FEASIBLE ? plan.status
                                                                               : MEMPLAN_ERROR),
@@ -706,14 +614,14 @@ int memplan_cmd_study(int argc, char **argv) {
     fprintf(f, "\nOptimum proven on %zu of %" PRIu64 " instances.\n\n", nopt, K);
     fflush(f);
   }
-  if (rc == 0 && svg.f) {
+  if (rc == 0 && svg.stream) {
     char title[128];
     snprintf(title, sizeof title, "memplan study: %" PRIu64 " random instances per size, seed %" PRIu64,
              K, seed);
     const char *name_ptrs[MAX_PLANNERS];
     for (size_t j = 0; j < np; j++)
       name_ptrs[j] = names[j];
-    write_plot(svg.f, groups, nsizes, name_ptrs, np, K, title);
+    write_plot(svg.stream, groups, nsizes, name_ptrs, np, K, title);
   }
 
 cleanup:
@@ -731,16 +639,16 @@ cleanup:
   free(scratch);
   if (rc) {
     /* No partial outputs: drop the temporaries. */
-    out_discard(&out);
-    out_discard(&svg);
-    out_discard(&raw);
+    memplan_output_close(&out, false, NULL, 0);
+    memplan_output_close(&svg, false, NULL, 0);
+    memplan_output_close(&raw, false, NULL, 0);
     return rc;
   }
-  if (out_close(&out) != 0)
-    rc = memplan_cli_fail(CMD, 2, "%s: cannot write: %s", out_path, strerror(errno));
-  if (svg.f && out_close(&svg) != 0)
-    rc = memplan_cli_fail(CMD, 2, "%s: cannot write: %s", svg_path, strerror(errno));
-  if (raw.f && out_close(&raw) != 0)
-    rc = memplan_cli_fail(CMD, 2, "%s: cannot write: %s", raw_path, strerror(errno));
+  if (memplan_output_close(&out, true, oerr, sizeof oerr) != 0)
+    rc = memplan_cli_fail(CMD, 2, "%s", oerr);
+  if (svg.stream && memplan_output_close(&svg, true, oerr, sizeof oerr) != 0)
+    rc = memplan_cli_fail(CMD, 2, "%s", oerr);
+  if (raw.stream && memplan_output_close(&raw, true, oerr, sizeof oerr) != 0)
+    rc = memplan_cli_fail(CMD, 2, "%s", oerr);
   return rc;
 }

@@ -1,0 +1,53 @@
+/*===-- memplan/output.h - All-or-nothing output files -------------*- C -*-===*\
+|*                                                                            *|
+|* Every file memplan writes (plans, JSON reports, SVG pictures, study        *|
+|* tables) goes through this, so that a failure never leaves a half-written   *|
+|* file behind: the text goes to a temporary file beside the target, which is *|
+|* renamed over the target only once everything was written.                 *|
+|*                                                                            *|
+|* Two exceptions, because renaming over them would be wrong: "-" means       *|
+|* standard output, and a path naming a device, FIFO or socket (/dev/null, a *|
+|* pipe to another tool) is written in place (as root, renaming over          *|
+|* /dev/null would replace the device with a regular file). A symbolic link   *|
+|* is followed, so the file it names is replaced and the link survives.       *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef MEMPLAN_OUTPUT_H
+#define MEMPLAN_OUTPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** An output file being written. Fields other than `stream` are internal. */
+typedef struct memplan_output {
+  FILE *stream;     /**< write the contents here */
+  const char *path; /**< as given, for messages (borrowed) */
+  char *target;     /**< the file the temporary replaces; NULL when in place */
+  char *tmp;        /**< the temporary file; NULL when in place */
+} memplan_output;
+
+/** Opens `path` for writing ("-" = stdout). Returns 0 with o->stream ready,
+ *  or -1 with "PATH: cannot create the output file: REASON" (or "cannot
+ *  write") in err and nothing created. */
+int memplan_output_open(memplan_output *o, const char *path, char *err,
+                        size_t err_len);
+
+/** Finishes the output. With keep = true, flushes and closes the stream and
+ *  renames the temporary over the target; any write error (a full disk:
+ *  "PATH: write error: No space left on device") makes it return -1 with a
+ *  message and remove the temporary, so the target is left as it was. With
+ *  keep = false (the caller failed half-way), just removes the temporary and
+ *  returns 0. Always releases everything `o` holds. */
+int memplan_output_close(memplan_output *o, bool keep, char *err,
+                         size_t err_len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MEMPLAN_OUTPUT_H */

@@ -1,0 +1,109 @@
+/*===-- output.c - All-or-nothing output files ----------------------------===*\
+|*                                                                            *|
+|* See memplan/output.h. The temporary sits in the target's directory so that *|
+|* rename(2) is atomic. It is created with O_EXCL under a pid-and-counter     *|
+|* name rather than mkstemp, which keeps the usual 0666 & ~umask permissions  *|
+|* of the final file (mkstemp would make it 0600). The counter is atomic:     *|
+|* the MLIR pass writes reports from several threads at once.               *|
+\*===----------------------------------------------------------------------===*/
+/* realpath() is XSI: ask for it explicitly next to the POSIX baseline. */
+#define _XOPEN_SOURCE 700
+
+#include "memplan/output.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int ofail(char *err, size_t err_len, const char *fmt, ...) {
+  if (err && err_len) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, err_len, fmt, ap);
+    va_end(ap);
+  }
+  return -1;
+}
+
+int memplan_output_open(memplan_output *o, const char *path, char *err,
+                        size_t err_len) {
+  memset(o, 0, sizeof *o);
+  o->path = path;
+  if (strcmp(path, "-") == 0) {
+    o->stream = stdout;
+    return 0;
+  }
+  char *real = realpath(path, NULL);
+  struct stat st;
+  if (real && stat(real, &st) == 0 && !S_ISREG(st.st_mode) &&
+      !S_ISDIR(st.st_mode)) {
+    free(real);
+    o->stream = fopen(path, "w");
+    if (!o->stream)
+      return ofail(err, err_len, "%s: cannot write: %s", path, strerror(errno));
+    return 0;
+  }
+  o->target = real ? real : strdup(path);
+  size_t tlen = strlen(o->target) + 64;
+  o->tmp = o->target ? malloc(tlen) : NULL;
+  if (!o->tmp) {
+    free(o->target);
+    o->target = NULL;
+    return ofail(err, err_len, "%s: out of memory", path);
+  }
+  static atomic_uint counter;
+  int fd = -1;
+  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+    snprintf(o->tmp, tlen, "%s.tmp.%ld.%u", o->target, (long)getpid(),
+             atomic_fetch_add(&counter, 1u));
+    fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0 && errno != EEXIST)
+      break;
+  }
+  int e = errno;
+  if (fd >= 0 && !(o->stream = fdopen(fd, "w"))) {
+    e = errno;
+    close(fd);
+    unlink(o->tmp);
+    fd = -1;
+  }
+  if (fd < 0) {
+    free(o->tmp);
+    free(o->target);
+    o->tmp = o->target = NULL;
+    return ofail(err, err_len, "%s: cannot create the output file: %s", path,
+                 strerror(e));
+  }
+  return 0;
+}
+
+int memplan_output_close(memplan_output *o, bool keep, char *err,
+                         size_t err_len) {
+  int e = 0;
+  if (o->stream) {
+    if (keep && (fflush(o->stream) != 0 || ferror(o->stream)))
+      e = errno ? errno : EIO;
+    if (o->stream != stdout && fclose(o->stream) != 0 && keep && !e)
+      e = errno ? errno : EIO;
+  }
+  int rc = 0;
+  if (keep && e)
+    rc = ofail(err, err_len, "%s: write error: %s",
+               strcmp(o->path, "-") == 0 ? "<stdout>" : o->path, strerror(e));
+  if (o->tmp) {
+    if (keep && !e && rename(o->tmp, o->target) != 0)
+      rc = ofail(err, err_len, "%s: cannot write the output file: %s", o->path,
+                 strerror(errno));
+    if (!keep || rc)
+      unlink(o->tmp);
+  }
+  free(o->tmp);
+  free(o->target);
+  memset(o, 0, sizeof *o);
+  return rc;
+}
