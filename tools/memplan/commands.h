@@ -73,6 +73,26 @@ int memplan_cli_planning_option(const char *cmd, int c, const char *arg,
 int memplan_cli_one_operand(const char *cmd, int argc, char **argv,
                             const char *what, const char **path);
 
+/* The random instances of `memplan gen` (gen.c), also drawn by `study`. */
+typedef enum memplan_cli_size_dist {
+  MEMPLAN_CLI_SIZE_UNIFORM, /* uniform in [1, max_size] */
+  MEMPLAN_CLI_SIZE_SKEWED,  /* log-uniform: an octave, then uniform in it */
+  MEMPLAN_CLI_SIZE_POW2     /* 2^k, k uniform */
+} memplan_cli_size_dist;
+typedef struct memplan_cli_random {
+  uint64_t max_size;          /* bytes, >= 1 */
+  memplan_cli_size_dist dist;
+  uint64_t horizon;           /* steps; 0 = count */
+  uint64_t max_life;          /* steps; 0 = max(1, horizon / 4) */
+  uint64_t alignment;         /* 0 = 1 */
+} memplan_cli_random;
+/* Appends `count` buffers t0.. drawn from splitmix64(seed): a start uniform
+ * in [0, horizon), a life uniform in [1, max_life] cut at the horizon, a
+ * size per `dist`. Same arguments, same buffers, on every machine. Returns
+ * 0, or -1 when memory runs out. */
+int memplan_cli_random_problem(memplan_problem *p, uint64_t count,
+                               uint64_t seed, const memplan_cli_random *r);
+
 /* Gap of peak above the lower bound, in percent (0 when the bound is 0). */
 double memplan_cli_gap_percent(uint64_t peak, uint64_t lower_bound);
 

@@ -43,23 +43,44 @@ static unsigned floor_log2(uint64_t v) {
   return k;
 }
 
-enum size_dist { DIST_UNIFORM, DIST_SKEWED, DIST_POW2 };
 static const char *const dist_names[] = {"uniform", "skewed", "pow2"};
 
 /* uniform: [1, max]. skewed: log-uniform, i.e. first an octave 2^k (each
  * equally likely), then uniform inside it, so small buffers are as common
  * as in real models' activation lists. pow2: 2^k, k uniform. */
-static uint64_t draw_size(uint64_t *state, enum size_dist d, uint64_t max) {
-  if (d == DIST_UNIFORM)
+static uint64_t draw_size(uint64_t *state, memplan_cli_size_dist d, uint64_t max) {
+  if (d == MEMPLAN_CLI_SIZE_UNIFORM)
     return uniform(state, 1, max);
   unsigned k = (unsigned)uniform(state, 0, floor_log2(max));
   uint64_t lo = (uint64_t)1 << k;
-  if (d == DIST_POW2)
+  if (d == MEMPLAN_CLI_SIZE_POW2)
     return lo;
   uint64_t hi = k == 63 ? UINT64_MAX : (lo << 1) - 1;
   if (hi > max)
     hi = max;
   return uniform(state, lo, hi);
+}
+
+int memplan_cli_random_problem(memplan_problem *p, uint64_t count,
+                               uint64_t seed, const memplan_cli_random *r) {
+  uint64_t horizon = r->horizon ? r->horizon : (count ? count : 1);
+  uint64_t max_life = r->max_life ? r->max_life : (horizon / 4 ? horizon / 4 : 1);
+  uint64_t alignment = r->alignment ? r->alignment : 1;
+  uint64_t state = seed;
+  char id[32];
+  for (uint64_t i = 0; i < count; ++i) {
+    /* Draw order is part of the file format's reproducibility: do not
+     * reorder these three calls. */
+    uint64_t lower = uniform(&state, 0, horizon - 1);
+    uint64_t life = uniform(&state, 1, max_life);
+    uint64_t size = draw_size(&state, r->dist, r->max_size);
+    uint64_t upper = life > horizon - lower ? horizon : lower + life;
+    snprintf(id, sizeof id, "t%" PRIu64, i);
+    if (memplan_problem_add(p, id, size, alignment, (int64_t)lower,
+                            (int64_t)upper) < 0)
+      return -1;
+  }
+  return 0;
 }
 
 static void gen_usage(FILE *out) {
@@ -107,7 +128,7 @@ int memplan_cmd_gen(int argc, char **argv) {
   uint64_t count = 0, seed = 0, max_size = 4096, horizon = 0, max_life = 0,
            alignment = 1;
   bool have_count = false, have_seed = false;
-  enum size_dist dist = DIST_SKEWED;
+  memplan_cli_size_dist dist = MEMPLAN_CLI_SIZE_SKEWED;
   const char *out_path = "-";
   int c;
   opterr = 0;
@@ -138,7 +159,7 @@ int memplan_cmd_gen(int argc, char **argv) {
       if (d == 3)
         return memplan_cli_usage_error(
             CMD, "--size-dist: '%s' is not uniform, skewed or pow2", optarg);
-      dist = (enum size_dist)d;
+      dist = (memplan_cli_size_dist)d;
       break;
     }
     case OPT_HORIZON:
@@ -189,21 +210,11 @@ int memplan_cmd_gen(int argc, char **argv) {
 
   memplan_problem p;
   memplan_problem_init(&p);
-  uint64_t state = seed;
-  char id[32];
-  for (uint64_t i = 0; i < count; ++i) {
-    /* Draw order is part of the file format's reproducibility: do not
-     * reorder these three calls. */
-    uint64_t lower = uniform(&state, 0, horizon - 1);
-    uint64_t life = uniform(&state, 1, max_life);
-    uint64_t size = draw_size(&state, dist, max_size);
-    uint64_t upper = life > horizon - lower ? horizon : lower + life;
-    snprintf(id, sizeof id, "t%" PRIu64, i);
-    if (memplan_problem_add(&p, id, size, alignment, (int64_t)lower,
-                            (int64_t)upper) < 0) {
-      memplan_problem_free(&p);
-      return memplan_cli_fail(CMD, 2, "out of memory at buffer %" PRIu64, i);
-    }
+  memplan_cli_random r = {max_size, dist, horizon, max_life, alignment};
+  if (memplan_cli_random_problem(&p, count, seed, &r) != 0) {
+    size_t at = p.count;
+    memplan_problem_free(&p);
+    return memplan_cli_fail(CMD, 2, "out of memory at buffer %zu", at);
   }
   char err[1024];
   if (memplan_problem_check(&p, err, sizeof err) != 0) {

@@ -35,66 +35,6 @@ static const char *const CMD = "study";
 enum { MILP_DEFAULT_MAX_BUFFERS = 60 };
 enum { MAX_PLANNERS = 16, MAX_SIZES = 16 };
 
-/*---- The generator of `memplan gen`, draw for draw --------------------------*/
-
-static uint64_t splitmix64(uint64_t *state) {
-  uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
-static uint64_t uniform(uint64_t *state, uint64_t lo, uint64_t hi) {
-  uint64_t span = hi - lo + 1;
-  if (span == 0)
-    return splitmix64(state);
-  uint64_t limit = UINT64_MAX - UINT64_MAX % span;
-  uint64_t r;
-  do
-    r = splitmix64(state);
-  while (r >= limit);
-  return lo + r % span;
-}
-
-static unsigned floor_log2(uint64_t v) {
-  unsigned k = 0;
-  while (v >>= 1)
-    ++k;
-  return k;
-}
-
-/* gen's default "skewed" sizes: an octave first, then uniform inside it. */
-static uint64_t draw_size(uint64_t *state, uint64_t max) {
-  unsigned k = (unsigned)uniform(state, 0, floor_log2(max));
-  uint64_t lo = (uint64_t)1 << k;
-  uint64_t hi = k == 63 ? UINT64_MAX : (lo << 1) - 1;
-  if (hi > max)
-    hi = max;
-  return uniform(state, lo, hi);
-}
-
-typedef struct gen_params {
-  uint64_t max_size, horizon, max_life; /* 0 = gen's defaults */
-} gen_params;
-
-static int generate(memplan_problem *p, size_t n, uint64_t seed,
-                    const gen_params *gp) {
-  uint64_t horizon = gp->horizon ? gp->horizon : (n ? n : 1);
-  uint64_t max_life = gp->max_life ? gp->max_life : (horizon / 4 ? horizon / 4 : 1);
-  uint64_t state = seed;
-  char id[32];
-  for (size_t i = 0; i < n; ++i) {
-    uint64_t lower = uniform(&state, 0, horizon - 1);
-    uint64_t life = uniform(&state, 1, max_life);
-    uint64_t size = draw_size(&state, gp->max_size);
-    uint64_t upper = life > horizon - lower ? horizon : lower + life;
-    snprintf(id, sizeof id, "t%zu", i);
-    if (memplan_problem_add(p, id, size, 1, (int64_t)lower, (int64_t)upper) < 0)
-      return -1;
-  }
-  return 0;
-}
-
 /*---- Results ----------------------------------------------------------------*/
 
 typedef struct run {
@@ -336,7 +276,7 @@ int memplan_cmd_study(int argc, char **argv) {
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   uint64_t K = 20, seed = 1, milp_max = MILP_DEFAULT_MAX_BUFFERS;
-  gen_params gp = {4096, 0, 0};
+  memplan_cli_random gp = {4096, MEMPLAN_CLI_SIZE_SKEWED, 0, 0, 1};
   double time_limit = 1.0;
   uint64_t work_limit = 0;
   const char *out_path = "-", *svg_path = NULL, *raw_path = NULL;
@@ -504,7 +444,7 @@ int memplan_cmd_study(int argc, char **argv) {
     for (size_t k = 0; k < K; k++) {
       memplan_problem p;
       memplan_problem_init(&p);
-      if (generate(&p, n, seed + k, &gp) != 0) {
+      if (memplan_cli_random_problem(&p, n, seed + k, &gp) != 0) {
         memplan_problem_free(&p);
         rc = memplan_cli_fail(CMD, 2, "out of memory generating instance %zu", k);
         break;
