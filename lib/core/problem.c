@@ -5,6 +5,7 @@
 |* planners may assume well-formed input and 64-bit arithmetic that cannot    *|
 |* overflow for any offset they can reasonably produce.                       *|
 \*===----------------------------------------------------------------------===*/
+#include "core/error.h"
 #include "memplan/memplan.h"
 
 #include <stdarg.h>
@@ -64,7 +65,7 @@ const char *memplan_buffer_name(const memplan_problem *p, size_t i,
   return buf;
 }
 
-static int fail(char *err, size_t err_len, const char *fmt, ...) {
+int memplan_internal_errorf(char *err, size_t err_len, const char *fmt, ...) {
   if (err && err_len) {
     va_list ap;
     va_start(ap, fmt);
@@ -85,30 +86,30 @@ int memplan_problem_check(const memplan_problem *p, char *err,
   char nb[24];
   uint64_t fixed_top = 0, stacked = 0;
   if (p->count && !p->buffers)
-    return fail(err, err_len, "problem has %zu buffers but no array",
+    return memplan_internal_errorf(err, err_len, "problem has %zu buffers but no array",
                 p->count);
   for (size_t i = 0; i < p->count; ++i) {
     const memplan_buffer *b = &p->buffers[i];
     const char *name = memplan_buffer_name(p, i, nb);
     if (b->start >= b->end)
-      return fail(err, err_len,
+      return memplan_internal_errorf(err, err_len,
                   "buffer '%s': empty live interval [%lld, %lld) (start must "
                   "be < end)",
                   name, (long long)b->start, (long long)b->end);
     if (b->alignment == 0 || (b->alignment & (b->alignment - 1)) != 0)
-      return fail(err, err_len,
+      return memplan_internal_errorf(err, err_len,
                   "buffer '%s': alignment %llu is not a power of two", name,
                   (unsigned long long)b->alignment);
     if (b->fixed) {
       uint64_t end;
       if (b->offset % b->alignment != 0)
-        return fail(err, err_len,
+        return memplan_internal_errorf(err, err_len,
                     "buffer '%s': fixed offset %llu is not a multiple of its "
                     "alignment %llu",
                     name, (unsigned long long)b->offset,
                     (unsigned long long)b->alignment);
       if (__builtin_add_overflow(b->offset, b->size, &end))
-        return fail(err, err_len,
+        return memplan_internal_errorf(err, err_len,
                     "buffer '%s': fixed offset %llu + size %llu overflows 64 "
                     "bits",
                     name, (unsigned long long)b->offset,
@@ -119,7 +120,7 @@ int memplan_problem_check(const memplan_problem *p, char *err,
       uint64_t padded;
       if (__builtin_add_overflow(b->size, b->alignment - 1, &padded) ||
           __builtin_add_overflow(stacked, padded, &stacked))
-        return fail(err, err_len,
+        return memplan_internal_errorf(err, err_len,
                     "buffer '%s': total of sizes with alignment padding "
                     "overflows 64 bits",
                     name);
@@ -127,7 +128,7 @@ int memplan_problem_check(const memplan_problem *p, char *err,
   }
   uint64_t total;
   if (__builtin_add_overflow(fixed_top, stacked, &total))
-    return fail(err, err_len,
+    return memplan_internal_errorf(err, err_len,
                 "total of sizes with alignment padding above the fixed "
                 "buffers (top %llu) overflows 64 bits",
                 (unsigned long long)fixed_top);

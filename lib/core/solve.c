@@ -6,6 +6,7 @@
 |* number reported to the user is recomputed here from the offsets, so a     *|
 |* planner cannot misreport its peak.                                         *|
 \*===----------------------------------------------------------------------===*/
+#include "core/error.h"
 #include "memplan/memplan.h"
 
 #include "core/validate_internal.h"
@@ -16,15 +17,6 @@
 #include <string.h>
 #include <time.h>
 
-static int sfail(char *err, size_t err_len, const char *fmt, ...) {
-  if (err && err_len) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, err_len, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
 
 static double now_seconds(void) {
   struct timespec ts;
@@ -40,7 +32,7 @@ int memplan_solve(const memplan_problem *p, const char *planner,
   memplan_plan_free(plan);
   const memplan_planner *pl = memplan_planner_find(planner);
   if (!pl)
-    return sfail(err, err_len, "unknown planner '%s'",
+    return memplan_internal_errorf(err, err_len, "unknown planner '%s'",
                  planner ? planner : "(null)");
   snprintf(plan->planner, sizeof plan->planner, "%s", pl->name);
   if (memplan_problem_check(p, err, err_len) != 0) {
@@ -58,14 +50,14 @@ int memplan_solve(const memplan_problem *p, const char *planner,
     if (!fb || !fo) {
       free(fb);
       free(fo);
-      return sfail(err, err_len, "out of memory");
+      return memplan_internal_errorf(err, err_len, "out of memory");
     }
     /* fidx maps an index among the fixed buffers back to the problem. */
     size_t *fidx = malloc(nfixed * sizeof *fidx);
     if (!fidx) {
       free(fb);
       free(fo);
-      return sfail(err, err_len, "out of memory");
+      return memplan_internal_errorf(err, err_len, "out of memory");
     }
     size_t k = 0;
     for (size_t i = 0; i < p->count; ++i)
@@ -91,7 +83,7 @@ int memplan_solve(const memplan_problem *p, const char *planner,
                  memplan_buffer_name(p, fidx[pair[0]], na),
                  memplan_buffer_name(p, fidx[pair[1]], nb), verr);
       free(fidx);
-      return sfail(err, err_len, "%s",
+      return memplan_internal_errorf(err, err_len, "%s",
                    v > 0 ? plan->message : "out of memory");
     }
     free(fidx);
@@ -105,7 +97,7 @@ int memplan_solve(const memplan_problem *p, const char *planner,
   /* calloc(0) may return NULL; keep a valid pointer for empty problems. */
   plan->offsets = calloc(p->count ? p->count : 1, sizeof *plan->offsets);
   if (!plan->offsets)
-    return sfail(err, err_len, "out of memory for %zu offsets", p->count);
+    return memplan_internal_errorf(err, err_len, "out of memory for %zu offsets", p->count);
   plan->count = p->count;
   plan->status = MEMPLAN_FEASIBLE;
 
@@ -114,7 +106,7 @@ int memplan_solve(const memplan_problem *p, const char *planner,
   plan->seconds = now_seconds() - t0;
   if (rc != 0) {
     plan->status = MEMPLAN_ERROR;
-    return sfail(err, err_len, "planner '%s' failed: %s", pl->name,
+    return memplan_internal_errorf(err, err_len, "planner '%s' failed: %s", pl->name,
                  plan->message[0] ? plan->message : "(no message)");
   }
   /* TIMEOUT and INFEASIBLE from a planner mean it has no offsets to give
@@ -122,7 +114,7 @@ int memplan_solve(const memplan_problem *p, const char *planner,
    * capacity). The status is kept for the caller; there is no plan. */
   if (plan->status == MEMPLAN_TIMEOUT || plan->status == MEMPLAN_INFEASIBLE ||
       plan->status == MEMPLAN_ERROR) {
-    return sfail(err, err_len, "planner '%s': %s%s%s", pl->name,
+    return memplan_internal_errorf(err, err_len, "planner '%s': %s%s%s", pl->name,
                  memplan_status_name(plan->status),
                  plan->message[0] ? ": " : "", plan->message);
   }
@@ -137,12 +129,12 @@ int memplan_solve(const memplan_problem *p, const char *planner,
   int v = memplan_validate(&uncapped, plan->offsets, &peak, verr, sizeof verr);
   if (v < 0) {
     plan->status = MEMPLAN_ERROR;
-    return sfail(err, err_len, "out of memory while validating");
+    return memplan_internal_errorf(err, err_len, "out of memory while validating");
   }
   if (v > 0) {
     plan->status = MEMPLAN_ERROR;
     snprintf(plan->message, sizeof plan->message, "invalid plan: %.200s", verr);
-    return sfail(err, err_len, "internal error: planner '%s' produced an "
+    return memplan_internal_errorf(err, err_len, "internal error: planner '%s' produced an "
                  "invalid plan: %s", pl->name, verr);
   }
   plan->peak = peak;
@@ -157,7 +149,7 @@ int memplan_solve(const memplan_problem *p, const char *planner,
     plan->lower_bound = peak;
   if (plan->lower_bound > peak) {
     plan->status = MEMPLAN_ERROR;
-    return sfail(err, err_len,
+    return memplan_internal_errorf(err, err_len,
                  "internal error: planner '%s' peak %llu is below the lower "
                  "bound %llu",
                  pl->name, (unsigned long long)peak,

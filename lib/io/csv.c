@@ -15,6 +15,7 @@
 |* The writer never leaves a half-written file: it writes a temporary beside  *|
 |* the target and renames it over the target only once everything succeeded. *|
 \*===----------------------------------------------------------------------===*/
+#include "core/error.h"
 #include "memplan/csv.h"
 #include "memplan/output.h"
 
@@ -649,15 +650,6 @@ int memplan_csv_read(const char *path, bool offsets_are_plan,
  * Writer
  *===----------------------------------------------------------------------===*/
 
-static int wfail(char *err, size_t err_len, const char *fmt, ...) {
-  if (err && err_len) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, err_len, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
 
 /* The body of the file. Errors are left in the stream's error flag, which
  * the caller checks once after flushing. */
@@ -721,7 +713,7 @@ int memplan_csv_write(const char *path, const memplan_problem *p,
   if (err && err_len)
     err[0] = '\0';
   if (!path || !*path)
-    return wfail(err, err_len, "no output path given");
+    return memplan_internal_errorf(err, err_len, "no output path given");
   /* Refuse what cannot be read back, before any file is created. */
   uint64_t default_align = info ? info->default_alignment : 1;
   if (default_align == 0)
@@ -736,13 +728,13 @@ int memplan_csv_write(const char *path, const memplan_problem *p,
     if (b->fixed)
       with_offset = true;
     if (b->id && !id_writable(b->id))
-      return wfail(err, err_len,
+      return memplan_internal_errorf(err, err_len,
                    "%s: cannot write buffer '%s': a CSV id must be non-empty, "
                    "must not start with '#' and must not contain a comma or "
                    "a control character",
                    path, memplan_buffer_name(p, i, nb));
     if (info && info->inclusive_end && b->end == INT64_MIN)
-      return wfail(err, err_len, "%s: buffer '%s': end out of range", path,
+      return memplan_internal_errorf(err, err_len, "%s: buffer '%s': end out of range", path,
                    memplan_buffer_name(p, i, nb));
   }
   memplan_csv_info local;

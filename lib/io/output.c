@@ -9,6 +9,7 @@
 /* realpath() is XSI: ask for it explicitly next to the POSIX baseline. */
 #define _XOPEN_SOURCE 700
 
+#include "core/error.h"
 #include "memplan/output.h"
 
 #include <errno.h>
@@ -20,15 +21,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int ofail(char *err, size_t err_len, const char *fmt, ...) {
-  if (err && err_len) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, err_len, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
 
 int memplan_output_open(memplan_output *o, const char *path, char *err,
                         size_t err_len) {
@@ -45,7 +37,7 @@ int memplan_output_open(memplan_output *o, const char *path, char *err,
     free(real);
     o->stream = fopen(path, "w");
     if (!o->stream)
-      return ofail(err, err_len, "%s: cannot write: %s", path, strerror(errno));
+      return memplan_internal_errorf(err, err_len, "%s: cannot write: %s", path, strerror(errno));
     return 0;
   }
   o->target = real ? real : strdup(path);
@@ -54,7 +46,7 @@ int memplan_output_open(memplan_output *o, const char *path, char *err,
   if (!o->tmp) {
     free(o->target);
     o->target = NULL;
-    return ofail(err, err_len, "%s: out of memory", path);
+    return memplan_internal_errorf(err, err_len, "%s: out of memory", path);
   }
   static atomic_uint counter;
   int fd = -1;
@@ -76,7 +68,7 @@ int memplan_output_open(memplan_output *o, const char *path, char *err,
     free(o->tmp);
     free(o->target);
     o->tmp = o->target = NULL;
-    return ofail(err, err_len, "%s: cannot create the output file: %s", path,
+    return memplan_internal_errorf(err, err_len, "%s: cannot create the output file: %s", path,
                  strerror(e));
   }
   return 0;
@@ -93,11 +85,11 @@ int memplan_output_close(memplan_output *o, bool keep, char *err,
   }
   int rc = 0;
   if (keep && e)
-    rc = ofail(err, err_len, "%s: write error: %s",
+    rc = memplan_internal_errorf(err, err_len, "%s: write error: %s",
                strcmp(o->path, "-") == 0 ? "<stdout>" : o->path, strerror(e));
   if (o->tmp) {
     if (keep && !e && rename(o->tmp, o->target) != 0)
-      rc = ofail(err, err_len, "%s: cannot write the output file: %s", o->path,
+      rc = memplan_internal_errorf(err, err_len, "%s: cannot write the output file: %s", o->path,
                  strerror(errno));
     if (!keep || rc)
       unlink(o->tmp);
