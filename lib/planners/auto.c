@@ -42,6 +42,7 @@
 typedef struct auto_best {
   const memplan_problem *p;
   uint64_t *offsets; /* the plan's offsets (the caller's array) */
+  bool have;       /* a member's plan is held (any peak, even 2^64 - 1) */
   uint64_t peak;
   char winner[32];
 } auto_best;
@@ -53,7 +54,8 @@ static void offer(auto_best *B, const uint64_t *off, const char *name) {
   uint64_t peak = 0;
   if (memplan_validate(&uncapped, off, &peak, NULL, 0) != 0)
     return;
-  if (peak < B->peak) {
+  if (!B->have || peak < B->peak) {
+    B->have = true;
     B->peak = peak;
     memcpy(B->offsets, off, B->p->count * sizeof *off);
     snprintf(B->winner, sizeof B->winner, "%s", name);
@@ -97,13 +99,13 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
     snprintf(plan->message, sizeof plan->message, "out of memory");
     return -1;
   }
-  auto_best B = {p, plan->offsets, UINT64_MAX, ""};
+  auto_best B = {p, plan->offsets, false, 0, ""};
 
   run_member(&B, "greedy-size", &opts, scratch);
   run_member(&B, "best-fit", &opts, scratch);
 
   mpx_graph g;
-  int grc = B.peak == L ? 1 : mpx_graph_build(p, AUTO_MAX_PAIRS, &g);
+  int grc = B.have && B.peak == L ? 1 : mpx_graph_build(p, AUTO_MAX_PAIRS, &g);
   int have_graph = grc == 0;
   mpx_scratch s;
   if (have_graph && mpx_scratch_init(&s, &g) == 0) {
@@ -117,7 +119,7 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
         {MPX_BY_DURATION, 1}, {MPX_BY_START, 0},    {MPX_BY_START, 1},
         {MPX_BY_SIZE, 0}};
     uint64_t visits = 0;
-    for (size_t r = 0; r < sizeof runs / sizeof runs[0] && B.peak > L; ++r) {
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0] && !(B.have && B.peak <= L); ++r) {
       if (r > 0 && visits + 2 * g.pairs + n > AUTO_KERNEL_VISITS)
         break;
       visits += 2 * g.pairs + n;
@@ -139,7 +141,7 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
     mpx_graph_free(&g);
   free(order);
 
-  if (B.peak == UINT64_MAX) {
+  if (!B.have) {
     free(scratch);
     snprintf(plan->message, sizeof plan->message,
              "no member produced a valid plan");

@@ -595,19 +595,22 @@ oom:
  *---------------------------------------------------------------------------*/
 
 /* Runs every order x {first fit, best fit}; keeps the lowest peak in
- * `best` (ties: the first). Returns the peak, or UINT64_MAX on OOM. */
-static uint64_t heuristics(const memplan_problem *p, const mpx_graph *g,
-                           uint64_t *best, uint32_t *best_order,
-                           size_t *best_count, char *winner, size_t wlen) {
+ * `best` (ties: the first) and returns it in *peak. Returns 0, or -1 when
+ * memory runs out or no order could be made (a peak can be any uint64_t,
+ * 2^64 - 1 included, so failure is not told by the peak). */
+static int heuristics(const memplan_problem *p, const mpx_graph *g,
+                      uint64_t *best, uint32_t *best_order, size_t *best_count,
+                      char *winner, size_t wlen, uint64_t *peak) {
   size_t n = p->count;
   uint32_t *order = malloc((n ? n : 1) * sizeof *order);
   uint64_t *off = malloc((n ? n : 1) * sizeof *off);
   mpx_scratch s;
-  uint64_t bestp = UINT64_MAX;
+  uint64_t bestp = 0;
+  bool have = false;
   if (!order || !off || mpx_scratch_init(&s, g) != 0) {
     free(order);
     free(off);
-    return UINT64_MAX;
+    return -1;
   }
   for (int k = 0; k < MPX_ORDER_KEYS; ++k) {
     size_t cnt = mpx_order(p, g, (mpx_order_key)k, order);
@@ -615,7 +618,8 @@ static uint64_t heuristics(const memplan_problem *p, const mpx_graph *g,
       break;
     for (int bf = 0; bf < 2; ++bf) {
       uint64_t pk = mpx_place(p, g, order, cnt, bf, &s, off);
-      if (pk < bestp) {
+      if (!have || pk < bestp) {
+        have = true;
         bestp = pk;
         memcpy(best, off, n * sizeof *off);
         if (best_order) {
@@ -630,7 +634,8 @@ static uint64_t heuristics(const memplan_problem *p, const mpx_graph *g,
   mpx_scratch_free(&s);
   free(order);
   free(off);
-  return bestp;
+  *peak = bestp;
+  return have ? 0 : -1;
 }
 
 /* Improves an order by moving the buffers that reach the peak to its front
@@ -771,7 +776,8 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
     mpx_graph_free(&g);
     return fail(plan, "out of memory");
   }
-  uint64_t U;
+  uint64_t U = 0;
+  int hrc = 0;
   int searchable = n <= EXACT_MAX_SEARCH_N && g.pairs <= EXACT_MAX_SEARCH_PAIRS;
   if (init && searchable) {
     /* The caller's plan is the start; its heuristics already ran. */
@@ -779,9 +785,10 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
     U = mpx_peak(p, init);
     snprintf(winner, sizeof winner, "the initial plan");
   } else {
-    U = heuristics(p, &g, plan->offsets, order, &cnt, winner, sizeof winner);
+    hrc = heuristics(p, &g, plan->offsets, order, &cnt, winner, sizeof winner,
+                     &U);
   }
-  if (U == UINT64_MAX) {
+  if (hrc != 0) {
     free(order);
     mpx_graph_free(&g);
     return fail(plan, "out of memory in the heuristics");

@@ -310,8 +310,8 @@ uint64_t mpx_place(const memplan_problem *p, const mpx_graph *g,
           best = cand;
         break;
       }
-      if (cand + b->size <= s->lo[r]) {
-        uint64_t slack = s->lo[r] - (cand + b->size);
+      if (cand <= s->lo[r] && b->size <= s->lo[r] - cand) {
+        uint64_t slack = s->lo[r] - cand - b->size;
         if (!best_fit) {
           best = cand;
           break;

@@ -82,8 +82,13 @@ uint64_t mpx_peak(const memplan_problem *p, const uint64_t *offsets);
 static inline uint64_t mpx_align_up(uint64_t x, uint64_t a) {
   if (a <= 1)
     return x;
-  uint64_t r = x % a;
-  return r ? x + (a - r) : x;
+  uint64_t r = x % a, up;
+  if (!r)
+    return x;
+  /* Saturate: the next multiple may lie past 2^64 (a 2^58-aligned buffer
+   * above a huge one). UINT64_MAX is then "nowhere": every capacity test
+   * fails on it, where a wrapped value would put the buffer at 0. */
+  return __builtin_add_overflow(x, a - r, &up) ? UINT64_MAX : up;
 }
 
 /** The exact planner (exact.c) with a choice of budget split: top_share
