@@ -313,15 +313,7 @@ static void y_axis(FILE *f, const geom *g, double top, double height) {
   double step = nice_step(g->ymax / scale, height < 200 ? 3 : 6);
   for (double v = 0; v <= g->ymax / scale + 1e-9; v += step) {
     double y = top + height - v * scale * height / g->ymax;
-    fputs("<line class=\"grid\" x1=\"", f);
-    num(f, g->left);
-    fputs("\" x2=\"", f);
-    num(f, g->left + g->w);
-    fputs("\" y1=\"", f);
-    num(f, y);
-    fputs("\" y2=\"", f);
-    num(f, y);
-    fputs("\"/>\n", f);
+    hline(f, g, y, "grid");
     char lab[48];
     snprintf(lab, sizeof lab, "%g %s", v, units[u]);
     text(f, g->left - 6, y + 4, "ax", "end", lab);
