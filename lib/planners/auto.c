@@ -32,8 +32,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define AUTO_BASE_NODES 500
-#define AUTO_NODES_PER_BUFFER 8
+#define AUTO_BASE_NODES 2000
+#define AUTO_NODES_PER_BUFFER 32
 #define AUTO_DEFAULT_SECONDS 1.0
 #define AUTO_MAX_SEARCH_N 2000
 #define AUTO_MAX_PAIRS ((size_t)32 << 20)
