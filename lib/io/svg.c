@@ -287,6 +287,19 @@ static void hline(FILE *f, const geom *g, double y, const char *cls) {
   fputs("\"/>\n", f);
 }
 
+/* The outline of a panel. */
+static void frame(FILE *f, double x, double y, double w, double h) {
+  fputs("<rect class=\"frame\" x=\"", f);
+  num(f, x);
+  fputs("\" y=\"", f);
+  num(f, y);
+  fputs("\" width=\"", f);
+  num(f, w);
+  fputs("\" height=\"", f);
+  num(f, h);
+  fputs("\"/>\n", f);
+}
+
 static void text(FILE *f, double x, double y, const char *cls,
                  const char *anchor, const char *s) {
   fputs("<text x=\"", f);
@@ -592,15 +605,7 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
   snprintf(lab, sizeof lab, "max live at step %" PRId64, lb_step);
   bool right_half = xm > g.left + g.w * 0.75;
   text(f, xm + (right_half ? -4 : 4), ylb - 10, "lbt", right_half ? "end" : NULL, lab);
-  fputs("<rect class=\"frame\" x=\"", f);
-  num(f, g.left);
-  fputs("\" y=\"", f);
-  num(f, g.top);
-  fputs("\" width=\"", f);
-  num(f, g.w);
-  fputs("\" height=\"", f);
-  num(f, g.h);
-  fputs("\"/>\n", f);
+  frame(f, g.left, g.top, g.w, g.h);
 
   /* Profile panel. */
   int rc = 0;
@@ -635,15 +640,7 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
       hline(f, &pg, ppix(&g, (double)peak_u), "peak");
       hline(f, &pg, ppix(&g, (double)lb), "lb");
       x_axis(f, &g, g.ptop + g.ph);
-      fputs("<rect class=\"frame\" x=\"", f);
-      num(f, g.left);
-      fputs("\" y=\"", f);
-      num(f, g.ptop);
-      fputs("\" width=\"", f);
-      num(f, g.w);
-      fputs("\" height=\"", f);
-      num(f, g.ph);
-      fputs("\"/>\n", f);
+      frame(f, g.left, g.ptop, g.w, g.ph);
     }
   }
   fputs("</svg>\n", f);
