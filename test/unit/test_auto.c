@@ -27,19 +27,6 @@ static memplan_options work_opts(uint64_t work) {
   return o;
 }
 
-static uint64_t solve_peak(const memplan_problem *p, const char *planner,
-                           const memplan_options *o) {
-  memplan_plan plan;
-  memplan_plan_init(&plan);
-  char err[256];
-  int rc = memplan_solve(p, planner, o, &plan, err, sizeof err);
-  if (rc != 0)
-    fail_msg("%s: %s", planner, err);
-  uint64_t peak = plan.peak;
-  memplan_plan_free(&plan);
-  return peak;
-}
-
 /* auto <= greedy-size, best-fit, and every order x fit of the kernel, on
  * 60 seeded instances of 5..200 buffers with alignments and fixed
  * buffers in a third of them. */
@@ -69,8 +56,8 @@ static void test_never_worse(void **state) {
     assert_int_equal(memplan_solve(&p, "auto", &o, &a, err, sizeof err), 0);
     assert_int_equal(memplan_validate(&p, a.offsets, NULL, NULL, 0), 0);
     assert_true(strncmp(a.planner, "auto:", 5) == 0);
-    assert_true(a.peak <= solve_peak(&p, "greedy-size", &o));
-    assert_true(a.peak <= solve_peak(&p, "best-fit", &o));
+    assert_true(a.peak <= tu_peak(&p, "greedy-size", &o));
+    assert_true(a.peak <= tu_peak(&p, "best-fit", &o));
     assert_true(a.peak >= a.lower_bound);
     mpx_graph g;
     assert_int_equal(mpx_graph_build(&p, SIZE_MAX, &g), 0);
@@ -257,7 +244,7 @@ static void test_large(void **state) {
   memplan_plan_init(&plan);
   char err[256];
   assert_int_equal(memplan_solve(&p, "auto", &o, &plan, err, sizeof err), 0);
-  assert_true(plan.peak <= solve_peak(&p, "greedy-size", &o));
+  assert_true(plan.peak <= tu_peak(&p, "greedy-size", &o));
   assert_true(plan.status == MEMPLAN_OPTIMAL ||
               strstr(plan.message, "too large") != NULL);
   memplan_plan_free(&plan);

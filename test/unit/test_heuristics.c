@@ -28,14 +28,6 @@ static uint64_t solve_ok(const memplan_problem *p, const char *name,
   return plan->peak;
 }
 
-static uint64_t peak_of(const memplan_problem *p, const char *name) {
-  memplan_plan plan;
-  memplan_plan_init(&plan);
-  uint64_t peak = solve_ok(p, name, &plan);
-  memplan_plan_free(&plan);
-  return peak;
-}
-
 /* Seed worked example: 10 [0,2), 20 [1,3), 15 [2,4). */
 static void worked_example(void **state) {
   (void)state;
@@ -370,7 +362,7 @@ static void random_large_instances(void **state) {
       }
       memplan_plan_free(&lin);
     }
-    uint64_t lin_peak = peak_of(&p, "linear");
+    uint64_t lin_peak = tu_peak(&p, "linear", NULL);
     for (size_t h = 1; h < NHEUR; ++h) {
       memplan_plan plan;
       memplan_plan_init(&plan);
@@ -404,7 +396,7 @@ static void extreme_values(void **state) {
     memplan_plan_free(&plan);
   }
   /* early and late touch at 0: both size-descending and best fit reuse. */
-  assert_int_equal(peak_of(&p, "greedy-size"), (1ull << 62) + (1ull << 61) + 8);
+  assert_int_equal(tu_peak(&p, "greedy-size", NULL), (1ull << 62) + (1ull << 61) + 8);
   memplan_problem_free(&p);
 }
 
@@ -420,9 +412,9 @@ static void shared_case_08(void **state) {
   assert_int_equal(memplan_lower_bound(&p, NULL), 2304);
   /* The case states 3328 for size-descending first fit and for online
    * best fit with coalescing; the optimum 2304 needs search. */
-  assert_int_equal(peak_of(&p, "greedy-size"), 3328);
-  assert_int_equal(peak_of(&p, "best-fit"), 3328);
-  assert_int_equal(peak_of(&p, "linear"), 1024 + 1280 + 1024 + 1280);
+  assert_int_equal(tu_peak(&p, "greedy-size", NULL), 3328);
+  assert_int_equal(tu_peak(&p, "best-fit", NULL), 3328);
+  assert_int_equal(tu_peak(&p, "linear", NULL), 1024 + 1280 + 1024 + 1280);
   memplan_problem_free(&p);
 }
 

@@ -32,18 +32,6 @@
 
 enum { TRIALS = 400 };
 
-static uint64_t peak_of(const memplan_problem *p, const char *planner) {
-  memplan_plan plan;
-  memplan_plan_init(&plan);
-  char err[512];
-  int rc = memplan_solve(p, planner, NULL, &plan, err, sizeof err);
-  if (rc != 0)
-    fail_msg("%s: %s", planner, err);
-  uint64_t peak = plan.peak;
-  memplan_plan_free(&plan);
-  return peak;
-}
-
 /* A random stack discipline: 2n events, each an allocation (if some remain)
  * or the free of the most recent live buffer. `merge` lets consecutive
  * events share a step (never a buffer's own start and end), which keeps the
@@ -135,7 +123,7 @@ static size_t above_bound(gen_fn gen, uint64_t seed0, const char *planner) {
     uint64_t lb = memplan_lower_bound(&p, NULL);
     if (n <= 9)
       assert_int_equal(tu_brute_force_peak(&p), lb);
-    uint64_t pk = peak_of(&p, planner);
+    uint64_t pk = tu_peak(&p, planner, NULL);
     assert_true(pk >= lb);
     above += pk > lb;
     memplan_problem_free(&p);
@@ -158,7 +146,7 @@ static void check_instance(const row *rows, size_t n, uint64_t lb,
     memplan_problem_add(&p, rows[i].id, rows[i].size, 1, rows[i].start, rows[i].end);
   assert_int_equal(memplan_lower_bound(&p, NULL), lb);
   assert_int_equal(tu_brute_force_peak(&p), lb);
-  assert_int_equal(peak_of(&p, planner), expect_peak);
+  assert_int_equal(tu_peak(&p, planner, NULL), expect_peak);
   memplan_problem_free(&p);
 }
 
