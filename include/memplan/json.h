@@ -67,7 +67,7 @@ json_t *memplan_json_summary(const memplan_problem *p,
 
 /** Writes `j` (not consumed; the caller still owns it) as indented JSON with
  *  a final newline, keys in insertion order, reals with 6 significant
- *  digits (gap 0.444444, seconds 1.4653e-05), to `path`; "-" means stdout.
+ *  digits (gap 0.444444, seconds 1.4653e-5), to `path`; "-" means stdout.
  *  A file is written to a temporary beside `path` (same directory) and
  *  renamed over it, so readers never see a half-written report and a failed
  *  write leaves any previous file untouched.

@@ -23,6 +23,7 @@ static void solve_usage(FILE *out) {
           "line\n"
           "  planner=NAME buffers=N peak=BYTES lower_bound=BYTES gap=PCT%% "
           "status=S time=SECs\n"
+          "(plus \" via=auto:MEMBER\" when auto names the member that won)\n"
           "and writes the plan (the input's columns plus offset) with -o.\n"
           "\n"
           "options:\n"
