@@ -6,7 +6,7 @@
 #   BUILD_DIR      a configured and built tree (default: build); its
 #                  lib/libmemplan.a is linked into the two drivers here.
 #   EXACT_SECONDS  time limit per A-F instance for exact (default 60).
-# Needs /work/shared (or MEMPLAN_SHARED_DIR) for the inputs.
+# Needs ../shared beside the checkout (or MEMPLAN_SHARED_DIR) for the inputs.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
