@@ -6,7 +6,7 @@
 |* whose Pass::Options fill a memplan_pass_options and call                  *|
 |* memplan_static_run on each func.func. Everything else is C.               *|
 |*                                                                            *|
-|* The pass (docs/user-guide.md, "The MLIR pass"; docs/algorithms.md):       *|
+|* The pass (docs/user-guide.md, "The MLIR pass"; docs/algorithms.md):        *|
 |*   1. numbers every op of the function in pre-order, regions included;     *|
 |*   2. computes each memref.alloc's live interval from its uses, through    *|
 |*      every alias, and decides which allocs can be planned (escapes,       *|
