@@ -17,17 +17,6 @@
 static const char *const heuristics[] = {"linear", "greedy-size", "best-fit"};
 #define NHEUR (sizeof heuristics / sizeof heuristics[0])
 
-/* Solves and insists on success; returns the peak. */
-static uint64_t solve_ok(const memplan_problem *p, const char *name,
-                         memplan_plan *plan) {
-  char err[512] = "";
-  int rc = memplan_solve(p, name, NULL, plan, err, sizeof err);
-  if (rc != 0)
-    fail_msg("%s: %s", name, err);
-  assert_int_equal(plan->count, p->count);
-  return plan->peak;
-}
-
 /* Seed worked example: 10 [0,2), 20 [1,3), 15 [2,4). */
 static void worked_example(void **state) {
   (void)state;
@@ -40,7 +29,7 @@ static void worked_example(void **state) {
 
   memplan_plan plan;
   memplan_plan_init(&plan);
-  assert_int_equal(solve_ok(&p, "greedy-size", &plan), 35);
+  assert_int_equal(tu_solve_ok(&p, "greedy-size", NULL, &plan), 35);
   assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
   assert_int_equal(plan.lower_bound, 35);
   /* 20 first at 0; 15 conflicts with it -> 20; 10 conflicts with 20 only
@@ -49,7 +38,7 @@ static void worked_example(void **state) {
   assert_int_equal(plan.offsets[2], 20);
   assert_int_equal(plan.offsets[0], 20);
 
-  assert_int_equal(solve_ok(&p, "best-fit", &plan), 45);
+  assert_int_equal(tu_solve_ok(&p, "best-fit", NULL, &plan), 45);
   assert_int_equal(plan.status, MEMPLAN_FEASIBLE);
   /* 10 at 0; 20 grows the pool to 30; 10 freed at t=2 leaves [0,10), too
    * small for 15, which goes on top. */
@@ -57,7 +46,7 @@ static void worked_example(void **state) {
   assert_int_equal(plan.offsets[1], 10);
   assert_int_equal(plan.offsets[2], 30);
 
-  assert_int_equal(solve_ok(&p, "linear", &plan), 45);
+  assert_int_equal(tu_solve_ok(&p, "linear", NULL, &plan), 45);
   assert_int_equal(plan.offsets[0], 0);
   assert_int_equal(plan.offsets[1], 10);
   assert_int_equal(plan.offsets[2], 30);
@@ -78,7 +67,7 @@ static void greedy_ties_in_start_order(void **state) {
   memplan_problem_add(&p, "t3", 8, 1, 3, 5);
   memplan_plan plan;
   memplan_plan_init(&plan);
-  assert_int_equal(solve_ok(&p, "greedy-size", &plan), 16);
+  assert_int_equal(tu_solve_ok(&p, "greedy-size", NULL, &plan), 16);
   assert_int_equal(plan.offsets[1], 0); /* t0 */
   assert_int_equal(plan.offsets[2], 8); /* t1 */
   assert_int_equal(plan.offsets[0], 0); /* t2 */
@@ -99,7 +88,7 @@ static void greedy_ties_start_then_longer_life(void **state) {
   memplan_problem_add(&p, "long", 8, 1, 1, 10);
   memplan_plan plan;
   memplan_plan_init(&plan);
-  solve_ok(&p, "greedy-size", &plan);
+  tu_solve_ok(&p, "greedy-size", NULL, &plan);
   assert_int_equal(plan.offsets[0], 0);  /* short */
   assert_int_equal(plan.offsets[2], 8);  /* long */
   assert_int_equal(plan.offsets[1], 16); /* late */
@@ -120,7 +109,7 @@ static void greedy_equal_sizes_optimal(void **state) {
   memplan_problem_add(&p, "b", 4, 1, 1, 4);
   memplan_plan plan;
   memplan_plan_init(&plan);
-  assert_int_equal(solve_ok(&p, "greedy-size", &plan), 8);
+  assert_int_equal(tu_solve_ok(&p, "greedy-size", NULL, &plan), 8);
   memplan_plan_free(&plan);
   memplan_problem_free(&p);
 }
@@ -139,7 +128,7 @@ static void best_fit_smallest_hole(void **state) {
   memplan_problem_add(&p, "y", 8, 16, 2, 9);
   memplan_plan plan;
   memplan_plan_init(&plan);
-  solve_ok(&p, "best-fit", &plan);
+  tu_solve_ok(&p, "best-fit", NULL, &plan);
   assert_int_equal(plan.offsets[0], 0);
   assert_int_equal(plan.offsets[1], 100);
   assert_int_equal(plan.offsets[2], 110);
@@ -166,7 +155,7 @@ static void best_fit_coalesces(void **state) {
   memplan_problem_add(&p, "c", 20, 1, 3, 9); /* a, b end at 3 */
   memplan_plan plan;
   memplan_plan_init(&plan);
-  solve_ok(&p, "best-fit", &plan);
+  tu_solve_ok(&p, "best-fit", NULL, &plan);
   assert_int_equal(plan.offsets[3], 0);
   assert_int_equal(plan.peak, 25);
   memplan_plan_free(&plan);
@@ -184,7 +173,7 @@ static void best_fit_extends_top_block(void **state) {
   memplan_problem_add(&p, "big", 25, 1, 2, 9);
   memplan_plan plan;
   memplan_plan_init(&plan);
-  solve_ok(&p, "best-fit", &plan);
+  tu_solve_ok(&p, "best-fit", NULL, &plan);
   assert_int_equal(plan.offsets[2], 10);
   assert_int_equal(plan.peak, 35);
   memplan_plan_free(&plan);
@@ -209,7 +198,7 @@ static void fixed_offsets_kept(void **state) {
   for (size_t h = 0; h < NHEUR; ++h) {
     memplan_plan plan;
     memplan_plan_init(&plan);
-    solve_ok(&p, heuristics[h], &plan);
+    tu_solve_ok(&p, heuristics[h], NULL, &plan);
     assert_int_equal(plan.offsets[1], 8);
     assert_int_equal(plan.offsets[4], 0);
     /* x is live with pin: it may not cover [8,16). */
@@ -235,7 +224,7 @@ static void zero_size_buffers(void **state) {
   for (size_t h = 0; h < NHEUR; ++h) {
     memplan_plan plan;
     memplan_plan_init(&plan);
-    uint64_t peak = solve_ok(&p, heuristics[h], &plan);
+    uint64_t peak = tu_solve_ok(&p, heuristics[h], NULL, &plan);
     for (size_t i = 1; i < p.count; i += 2) {
       assert_int_equal(plan.offsets[i] % 64, 0);
       assert_true(plan.offsets[i] <= peak);
@@ -366,7 +355,7 @@ static void random_large_instances(void **state) {
     for (size_t h = 1; h < NHEUR; ++h) {
       memplan_plan plan;
       memplan_plan_init(&plan);
-      uint64_t peak = solve_ok(&p, heuristics[h], &plan);
+      uint64_t peak = tu_solve_ok(&p, heuristics[h], NULL, &plan);
       assert_true(peak >= plan.lower_bound);
       assert_true(peak <= lin_peak);
       for (size_t i = 0; i < n; ++i)
@@ -391,7 +380,7 @@ static void extreme_values(void **state) {
   for (size_t h = 0; h < NHEUR; ++h) {
     memplan_plan plan;
     memplan_plan_init(&plan);
-    uint64_t peak = solve_ok(&p, heuristics[h], &plan);
+    uint64_t peak = tu_solve_ok(&p, heuristics[h], NULL, &plan);
     assert_true(peak >= (1ull << 62) + (1ull << 61) + 8);
     memplan_plan_free(&plan);
   }

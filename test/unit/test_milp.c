@@ -18,14 +18,10 @@
 
 /* Solves with milp, asserts success, returns the peak. */
 static uint64_t milp_peak(const memplan_problem *p, memplan_plan *plan) {
-  char err[512];
   memplan_options o;
   memset(&o, 0, sizeof o);
   o.time_limit = 60; /* generous: these instances take milliseconds */
-  int rc = memplan_solve(p, "milp", &o, plan, err, sizeof err);
-  if (rc != 0)
-    fail_msg("milp failed: %s", err);
-  return plan->peak;
+  return tu_solve_ok(p, "milp", &o, plan);
 }
 
 static void test_seed_example(void **state) {

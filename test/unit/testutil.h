@@ -23,9 +23,13 @@ void tu_random_problem(memplan_problem *p, uint64_t seed, size_t n,
  * fits (every optimal plan is reachable so). Honors fixed offsets. */
 uint64_t tu_brute_force_peak(const memplan_problem *p);
 
-/* Plans p with memplan_solve and returns the peak; a failure of the solve
- * fails the calling cmocka test with the planner's message. o may be NULL.
+/* Plans p with memplan_solve into `plan` (initialized by the caller, kept
+ * for inspection) and returns the peak; a failure of the solve fails the
+ * calling cmocka test with the planner's message. o may be NULL.
  * (testutil_solve.c: linked into the cmocka tests only.) */
+uint64_t tu_solve_ok(const memplan_problem *p, const char *planner,
+                     const memplan_options *o, memplan_plan *plan);
+/* The same, for when only the peak matters. */
 uint64_t tu_peak(const memplan_problem *p, const char *planner,
                  const memplan_options *o);
 
