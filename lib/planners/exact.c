@@ -5,59 +5,63 @@
 |*                                                                            *|
 |* Where the ideas come from (public descriptions only; no code copied):      *|
 |*                                                                            *|
-|*  - Canonical solutions (M. D. Moffitt, "MiniMalloc", ASPLOS 2024): in    *|
-|*    some optimal plan no buffer can move to a lower aligned offset (move   *|
-|*    buffers down while one can; the peak never rises). Listed by (offset,  *|
-|*    rank), each buffer of such a plan sits exactly at the aligned top of   *|
-|*    the conflicting buffers listed before it. So a depth-first search that *|
-|*    appends one buffer at a time, at that position, only in increasing    *|
-|*    (offset, rank) order, is complete and never visits a plan twice.      *|
-|*  - Dominance (MiniMalloc): no buffer may be placed at or above the top    *|
-|*    an unplaced free buffer would have at its lowest position - in every   *|
-|*    completion that buffer would float over a hole it fits in.            *|
+|*  - Canonical solutions (M. D. Moffitt, "MiniMalloc", ASPLOS 2024): in      *|
+|*    some optimal plan no buffer can move to a lower aligned offset (move    *|
+|*    buffers down while one can; the peak never rises). Listed by (offset,   *|
+|*    rank), each buffer of such a plan sits exactly at the aligned top of    *|
+|*    the conflicting buffers listed before it. So a depth-first search that  *|
+|*    appends one buffer at a time, at that position, only in increasing      *|
+|*    (offset, rank) order, is complete and never visits a plan twice.        *|
+|*  - Dominance (MiniMalloc): no buffer may be placed at or above the top     *|
+|*    an unplaced free buffer would have at its lowest position - in every    *|
+|*    completion that buffer would float over a hole it fits in.              *|
 |*  - Spatial inference over time sections (MiniMalloc): the timeline is cut  *|
 |*    at every interval end; in each section, the bytes still to be placed    *|
-|*    must fit between the section's floor and the capacity. The floor is    *|
-|*    the highest of: its highest placed top, the current offset (nothing   *|
-|*    goes below it any more) and the lowest position any unplaced buffer of *|
-|*    the section can take ("unallocated floor"). Leaving holes is costly:   *|
-|*    raising the current offset raises the floor of every section. With    *|
-|*    every alignment a multiple of A, all but the topmost buffer of a      *|
-|*    section count their size rounded up to A (our refinement).           *|
-|*  - Decomposition (MiniMalloc): when no unplaced buffer crosses a section  *|
-|*    border, the two sides are independent and are solved one after the   *|
-|*    other; a side that fails refutes the node.                            *|
-|*  - Symmetry: interchangeable buffers (same size, alignment, interval) are *|
-|*    placed in rank order only. Fixed buffers are search items that must   *|
-|*    be taken exactly at their offset, in their turn.                       *|
+|*    must fit between the section's floor and the capacity. The floor is     *|
+|*    the highest of: its highest placed top, the current offset (nothing     *|
+|*    goes below it any more) and the lowest position any unplaced buffer of  *|
+|*    the section can take ("unallocated floor"). Leaving holes is costly:    *|
+|*    raising the current offset raises the floor of every section. With      *|
+|*    every alignment a multiple of A, all but the topmost buffer of a        *|
+|*    section count their size rounded up to A (our refinement).              *|
+|*  - Decomposition (MiniMalloc): when no unplaced buffer crosses a section   *|
+|*    border, the two sides are independent and are solved one after the      *|
+|*    other; a side that fails refutes the node.                              *|
+|*  - Symmetry: interchangeable buffers (same size, alignment, interval) are  *|
+|*    placed in rank order only. Fixed buffers are search items that must     *|
+|*    be taken exactly at their offset, in their turn.                        *|
 |*  - Decision vs. optimization: the search decides "is there a plan with     *|
-|*    peak <= C?" (MiniMalloc's question). Each round probes the capacity  *|
-|*    if one is set and not yet met, then C = L (the                        *|
-|*    proven bound, upwards), C = U - g (below the best plan U) and one C in *|
-|*    the upper quarter of [L, U) (a tight capacity guides the search), for  *|
-|*    each of three tie orders (MiniMalloc's static preorderings), under a   *|
-|*    node budget that doubles when a round moves neither end (restarts, as *|
-|*    in MiniMalloc's round robin and TelaMalloc's anytime search). g is the *|
-|*    gcd of all sizes, alignments and fixed offsets: every canonical peak   *|
-|*    is a multiple of g. A refutation at C proves the optimum >= the least *|
-|*    capacity under which some pruned node would have survived (nothing    *|
-|*    else depends on C) - the threshold step of iterative-deepening A*.    *|
-|*  - Lower bound: the maximum live bytes (the max-weight clique of the      *|
-|*    interval graph); Buchsbaum et al., "OPT versus LOAD in dynamic storage *|
+|*    peak <= C?" (MiniMalloc's question). Each round probes the capacity     *|
+|*    if one is set and not yet met, then C = L (the                          *|
+|*    proven bound, upwards), C = U - g (below the best plan U) and one C in  *|
+|*    the upper quarter of [L, U) (a tight capacity guides the search), for   *|
+|*    each of three tie orders (MiniMalloc's static preorderings), under a    *|
+|*    node budget that doubles when a round moves neither end (restarts, as   *|
+|*    in MiniMalloc's round robin and TelaMalloc's anytime search). g is the  *|
+|*    gcd of all sizes, alignments and fixed offsets: every canonical peak    *|
+|*    is a multiple of g. A refutation at C proves the optimum >= the least   *|
+|*    capacity under which some pruned node would have survived (nothing      *|
+|*    else depends on C) - the threshold step of iterative-deepening A*.      *|
+|*  - Lower bound: the maximum live bytes (the max-weight clique of the       *|
+|*    interval graph); Buchsbaum et al., "OPT versus LOAD in dynamic storage  *|
 |*    allocation" (STOC 2003) and Gergov ("Algorithms for compile-time memory *|
 |*    optimization", SODA 1999) show that the optimum can exceed it, which    *|
-|*    is why refutations, not only the bound, are needed for a proof.        *|
-|*  - Initial upper bound and large inputs: the offline ordered-placement    *|
+|*    is why refutations, not only the bound, are needed for a proof.         *|
+|*  - Initial upper bound and large inputs: the offline ordered-placement     *|
 |*    heuristics of exact_fit.c (TFLite greedy-by-size, XLA best-fit), and    *|
-|*    for inputs too big to search a local search over the order (move the   *|
-|*    buffers that touch the peak to the front and re-place - in the spirit  *|
+|*    for inputs too big to search a local search over the order (move the    *|
+|*    buffers that touch the peak to the front and re-place - in the spirit   *|
 |*    of TelaMalloc's and TVM's hill climbing).                               *|
+|*  - Buffers that overlap every other buffer of an independent time range    *|
+|*    go to its bottom before the search (our observation, find_pins): they   *|
+|*    can always be moved there without raising the peak.                     *|
 |*                                                                            *|
-|* Memory is O(n + conflicting pairs): the adjacency lists, per-section      *|
-|* floors and loads, and an undo log bounded by the sum of degrees and      *|
-|* section counts (each buffer is placed at most once on a search path).     *|
-|* Children are enumerated without storing candidate lists: each node finds  *|
-|* its next child by a scan for the smallest (offset, rank) above the last.  *|
+|* Memory is O(n + conflicting pairs): the adjacency lists, per-section       *|
+|* floors and loads, an undo log bounded by the sum of degrees and section    *|
+|* counts (each buffer is placed at most once on a search path), and a        *|
+|* bounded window of sorted children per node on the path. A child's          *|
+|* check starts with the sections alone (quick_refute), which prunes most     *|
+|* children before the full scan of the unplaced buffers.                     *|
 \*===----------------------------------------------------------------------===*/
 #include "planners/exact_fit.h"
 #include "planners/planners.h"
@@ -76,6 +80,14 @@
 #define EXACT_DEFAULT_SECONDS 10.0
 
 #define EXACT_RANKS 3
+/* Children a search node lists at a time (see dfs). */
+#define EXACT_CAND_WINDOW 32
+
+/* A child of a search node: buffer i at offset pos. */
+typedef struct candidate {
+  uint64_t pos;
+  uint32_t rank, i;
+} candidate;
 
 typedef struct undo_entry {
   uint32_t what; /* < n: minoff of buffer `what`; else floor of section */
@@ -111,10 +123,20 @@ typedef struct xsearch {
   size_t nundo;
   uint32_t *pstack;    /* buffers in the order they were placed */
   size_t npstack;
+  /* Buffers placed before the search, at these offsets (find_pins). */
+  uint32_t *pin;
+  uint64_t *pinoff;
+  size_t npin;
+  /* Each node's children, sorted: a segment of at most EXACT_CAND_WINDOW
+   * per node on the search path (at most items + 1 nodes deep), and the
+   * scan that lists them (n entries). */
+  candidate *cand, *scan;
+  size_t ncand;
   /* Control. */
   uint64_t C;          /* decide: peak <= C ? */
   uint64_t nodes, node_cap; /* node_cap: this decision's budget */
   uint64_t total_nodes, work_limit;
+  uint64_t clock_tick; /* total_nodes / 1024 when the clock was last read */
   double deadline;
   int stop;            /* 1: this budget, 2: global limit */
   uint64_t minreq;     /* least requirement of a node pruned by C */
@@ -187,14 +209,17 @@ static inline uint64_t next_pos(const xsearch *X, uint32_t i) {
   return b->fixed ? b->offset : X->minoff[i];
 }
 
-/* One node of the search over the unplaced buffers that live within the
- * sections [s0, s1) (a piece: no unplaced buffer crosses its borders, so
- * it is independent of every other piece). `last`/`last_rank` is the
- * previous element of this piece's canonical sequence (rank -1: none).
- * Returns 1 when the piece is fully placed (the placements are kept), 0
- * when it cannot be (state unchanged), -1 when a budget ran out. */
-static int dfs(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
-               int64_t last_rank) {
+static int cand_cmp(const void *x, const void *y) {
+  const candidate *u = x, *v = y;
+  if (u->pos != v->pos)
+    return u->pos < v->pos ? -1 : 1;
+  return u->rank < v->rank ? -1 : u->rank > v->rank;
+}
+
+/* Counts one node against the budgets: this decision's (X->stop = 1 when
+ * it runs out), the work limit and the deadline (X->stop = 2). Returns 0,
+ * or -1 when a budget ran out. */
+static int count_node(xsearch *X) {
   ++X->nodes;
   ++X->total_nodes;
   if (X->nodes > X->node_cap) {
@@ -205,10 +230,53 @@ static int dfs(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
     X->stop = 2;
     return -1;
   }
-  if ((X->total_nodes & 1023) == 0 && mpx_now() > X->deadline) {
-    X->stop = 2;
-    return -1;
+  if ((X->total_nodes >> 10) != X->clock_tick) {
+    X->clock_tick = X->total_nodes >> 10;
+    if (mpx_now() > X->deadline) {
+      X->stop = 2;
+      return -1;
+    }
   }
+  return 0;
+}
+
+/* A cheap part of the child's check, made before the full one: with
+ * `best` just placed at `bpos`, every section of the piece still to fill
+ * starts at bpos or higher (the canonical order) and those under `best`
+ * at its top. Most children die here, and the full check in dfs scans
+ * every unplaced buffer's sections. Returns 0 when the child survives it,
+ * 1 when it is pruned (counted as a node, as dfs would count it), -1 when
+ * a budget ran out. */
+static int quick_refute(xsearch *X, uint32_t s0, uint32_t s1, uint32_t best,
+                        uint64_t bpos) {
+  uint64_t req = 0;
+  uint32_t lo = X->slo[best], hi = X->shi[best];
+  uint64_t top = bpos + X->p->buffers[best].size;
+  for (uint32_t s = s0; s < s1; ++s) {
+    uint64_t l = X->load[s];
+    if (l == 0)
+      continue;
+    req = sat_max_sum(req, s >= lo && s < hi ? top : bpos, l);
+  }
+  if (req <= X->C)
+    return 0;
+  if (count_node(X) != 0)
+    return -1;
+  if (req < X->minreq)
+    X->minreq = req;
+  return 1;
+}
+
+/* One node of the search over the unplaced buffers that live within the
+ * sections [s0, s1) (a piece: no unplaced buffer crosses its borders, so
+ * it is independent of every other piece). `last`/`last_rank` is the
+ * previous element of this piece's canonical sequence (rank -1: none).
+ * Returns 1 when the piece is fully placed (the placements are kept), 0
+ * when it cannot be (state unchanged), -1 when a budget ran out. */
+static int dfs(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
+               int64_t last_rank) {
+  if (count_node(X) != 0)
+    return -1;
   const memplan_buffer *B = X->p->buffers;
   uint64_t C = X->C;
   uint32_t k0 = X->firstslo[s0], k1 = X->firstslo[s1];
@@ -284,46 +352,62 @@ static int dfs(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
       X->minreq = req;
     return 0;
   }
-  /* Children in increasing (position, rank), all above (last, last_rank). */
-  uint64_t cpos = 0;
-  int64_t crank = -1;
+  /* Children in increasing (position, rank), all above (last, last_rank)
+   * and below min_height. The state is the same for every child (each is
+   * taken back before the next), so they are listed by one scan and
+   * sorted; this node keeps the first EXACT_CAND_WINDOW of them on the
+   * candidate stack and scans again for the rest only if those fail. */
+  size_t base = X->ncand;
+  uint64_t cpos = last;
+  int64_t crank = last_rank;
   for (;;) {
-    uint32_t best = UINT32_MAX;
-    uint64_t bpos = UINT64_MAX;
-    uint32_t brank = UINT32_MAX;
+    size_t m = 0;
     for (uint32_t k = k0; k < k1; ++k) {
       uint32_t i = X->byslo[k];
       if (X->placed[i])
         continue;
       uint64_t pos = next_pos(X, i);
       int64_t r = X->rank[i];
-      if (pos < cpos || (pos == cpos && r <= crank))
-        continue;
-      if (pos < last || (pos == last && r <= last_rank))
+      if (pos >= min_height || pos < cpos || (pos == cpos && r <= crank))
         continue;
       if (X->twin[i] != UINT32_MAX && !X->placed[X->twin[i]])
         continue;
-      if (pos < bpos || (pos == bpos && (uint32_t)r < brank)) {
-        best = i;
-        bpos = pos;
-        brank = (uint32_t)r;
-      }
+      X->scan[m].pos = pos;
+      X->scan[m].rank = (uint32_t)r;
+      X->scan[m++].i = i;
     }
-    if (best == UINT32_MAX || bpos >= min_height)
+    if (m > 1)
+      qsort(X->scan, m, sizeof *X->scan, cand_cmp);
+    size_t take = m < EXACT_CAND_WINDOW ? m : EXACT_CAND_WINDOW;
+    memcpy(X->cand + base, X->scan, take * sizeof *X->scan);
+    X->ncand = base + take;
+    for (size_t c = base; c < base + take; ++c) {
+      uint32_t best = X->cand[c].i, brank = X->cand[c].rank;
+      uint64_t bpos = X->cand[c].pos;
+      size_t pmark = X->npstack, umark = X->nundo;
+      place(X, best, bpos);
+      /* Did this placement split the piece? */
+      int split = 0;
+      for (uint32_t s = X->slo[best] + 1; s < X->shi[best] && !split; ++s)
+        split = X->cuts[s] == 0;
+      int r;
+      if (split)
+        r = solve_pieces(X, s0, s1);
+      else if ((r = quick_refute(X, s0, s1, best, bpos)) == 0)
+        r = dfs(X, s0, s1, bpos, (int64_t)brank);
+      else if (r == 1)
+        r = 0;
+      if (r != 0) {
+        X->ncand = base;
+        return r;
+      }
+      unplace_to(X, pmark, umark);
+    }
+    X->ncand = base;
+    if (take == m)
       return 0;
-    size_t pmark = X->npstack, umark = X->nundo;
-    place(X, best, bpos);
-    /* Did this placement split the piece? */
-    int split = 0;
-    for (uint32_t s = X->slo[best] + 1; s < X->shi[best] && !split; ++s)
-      split = X->cuts[s] == 0;
-    int r = split ? solve_pieces(X, s0, s1)
-                  : dfs(X, s0, s1, bpos, (int64_t)brank);
-    if (r != 0)
-      return r;
-    unplace_to(X, pmark, umark);
-    cpos = bpos;
-    crank = brank;
+    cpos = X->cand[base + take - 1].pos;
+    crank = X->cand[base + take - 1].rank;
   }
 }
 
@@ -350,6 +434,7 @@ static int solve_pieces(xsearch *X, uint32_t s0, uint32_t s1) {
  * at 0 (or their fixed offset) from the start: they block nothing. */
 static void reset(xsearch *X) {
   X->nundo = 0;
+  X->ncand = 0;
   X->npstack = 0;
   for (size_t s = 0; s < X->S; ++s) {
     X->floor[s] = X->load[s] = X->loadr[s] = 0;
@@ -384,9 +469,82 @@ static int decide(xsearch *X, uint64_t C, uint64_t budget, int h) {
   for (size_t i = 0; i < X->n; ++i)
     if (X->p->buffers[i].size == 0 && X->off[i] > C)
       return 0;
+  for (size_t k = 0; k < X->npin; ++k) {
+    uint32_t i = X->pin[k];
+    uint64_t top = X->pinoff[k] + X->p->buffers[i].size;
+    if (top > C) {
+      X->minreq = top;
+      return 0;
+    }
+    place(X, i, X->pinoff[k]);
+  }
   if (X->S == 0)
     return 1;
   return solve_pieces(X, 0, (uint32_t)X->S);
+}
+
+/* Buffers that overlap in time every other buffer of their piece go to the
+ * bottom of it, stacked in index order, before any search: in any plan,
+ * such a buffer b has every other buffer of the piece wholly below or
+ * wholly above it, so moving b to the bottom and the ones below it up by
+ * b's size keeps the plan valid and its peak unchanged. The pieces here
+ * are the independent time ranges of the whole input, which start empty.
+ * Only when nothing is fixed (a fixed buffer cannot move) and b's size is
+ * a multiple of every alignment in the piece (the moved buffers stay
+ * aligned); this removes branching over where such buffers go, which
+ * matters most when a search must refute. Returns 0, or -1 when memory
+ * runs out. */
+static int find_pins(xsearch *X) {
+  const memplan_buffer *B = X->p->buffers;
+  for (size_t i = 0; i < X->n; ++i)
+    if (B[i].fixed)
+      return 0;
+  X->pin = malloc((X->items ? X->items : 1) * sizeof *X->pin);
+  X->pinoff = malloc((X->items ? X->items : 1) * sizeof *X->pinoff);
+  if (!X->pin || !X->pinoff)
+    return -1;
+  uint32_t a = 0;
+  for (uint32_t s = 1; s <= X->S; ++s) {
+    if (s < X->S && X->cuts[s] != 0)
+      continue;
+    uint32_t k0 = X->firstslo[a], k1 = X->firstslo[s];
+    /* The two earliest ends and the two latest starts of the piece. */
+    int64_t e1 = INT64_MAX, e2 = INT64_MAX, s1 = INT64_MIN, s2 = INT64_MIN;
+    uint32_t ie1 = UINT32_MAX, is1 = UINT32_MAX;
+    uint64_t amax = 1;
+    for (uint32_t k = k0; k < k1; ++k) {
+      const memplan_buffer *b = &B[X->byslo[k]];
+      if (b->end < e1) {
+        e2 = e1;
+        e1 = b->end;
+        ie1 = X->byslo[k];
+      } else if (b->end < e2) {
+        e2 = b->end;
+      }
+      if (b->start > s1) {
+        s2 = s1;
+        s1 = b->start;
+        is1 = X->byslo[k];
+      } else if (b->start > s2) {
+        s2 = b->start;
+      }
+      if (b->alignment > amax)
+        amax = b->alignment;
+    }
+    uint64_t top = 0;
+    for (uint32_t k = k0; k < k1; ++k) {
+      uint32_t i = X->byslo[k];
+      const memplan_buffer *b = &B[i];
+      int64_t oe = i == ie1 ? e2 : e1, os = i == is1 ? s2 : s1;
+      if (b->start < oe && b->end > os && b->size % amax == 0) {
+        X->pin[X->npin] = i;
+        X->pinoff[X->npin++] = top;
+        top += b->size;
+      }
+    }
+    a = s;
+  }
+  return 0;
 }
 
 /* Keys for the tie orders, after MiniMalloc's static preorderings: each a
@@ -443,6 +601,10 @@ static void xsearch_free(xsearch *X) {
   free(X->placed);
   free(X->undo);
   free(X->pstack);
+  free(X->cand);
+  free(X->scan);
+  free(X->pin);
+  free(X->pinoff);
 }
 
 static int xsearch_init(xsearch *X, const memplan_problem *p,
@@ -518,7 +680,10 @@ static int xsearch_init(xsearch *X, const memplan_problem *p,
     undo_cap += (X->shi[i] - X->slo[i]) + (g->first[i + 1] - g->first[i]);
   }
   X->undo = malloc(undo_cap * sizeof *X->undo);
-  if (!X->undo)
+  /* Every dfs below the first follows a placement of its own. */
+  X->cand = malloc((X->items + 2) * EXACT_CAND_WINDOW * sizeof *X->cand);
+  X->scan = malloc(n1 * sizeof *X->scan);
+  if (!X->undo || !X->cand || !X->scan)
     goto oom;
   /* Sized buffers by first section (counting sort). */
   for (size_t i = 0; i < n; ++i)
@@ -549,6 +714,8 @@ static int xsearch_init(xsearch *X, const memplan_problem *p,
       X->A = 1; /* not a common divisor: drop the refinement */
   }
   reset(X); /* loads = live totals per section, for the T key */
+  if (find_pins(X) != 0)
+    goto oom;
   for (int h = 0; h < EXACT_RANKS; ++h) {
     for (size_t i = 0; i < n; ++i) {
       const memplan_buffer *b = &p->buffers[i];
@@ -847,7 +1014,10 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
    * A refutation under any order is a proof: each search is complete.
    * Deciding C = L comes first and gets the larger share: on most inputs
    * the optimum is L, and then the downward search from U is wasted.
-   * Each round probes three capacities: L, U - g and a point between. */
+   * Each round probes three capacities: L with the whole budget, U - g
+   * with an eighth and a point between with a quarter (so about 70% of
+   * the work goes to the proof at L; on MiniMalloc's D the probe between
+   * is what finds the best plans, measured in docs/results.md). */
   uint64_t budget = 2 * (uint64_t)n;
   /* Each probe's answer moves U (found) or L (refuted), or is undecided
    * within its budget. A round runs every tie order to the end even when
@@ -917,7 +1087,7 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
         }
       }
       if (U - gr > L) {
-        r = decide(&X, U - gr, top_share ? budget * 2 : budget / 4 + 1, h);
+        r = decide(&X, U - gr, top_share ? budget * 2 : budget / 8 + 1, h);
         if (r == 1) {
           EXACT_FOUND();
           continue;
@@ -938,7 +1108,7 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
        * just as well. */
       uint64_t M = (L + (U - L) / 4 * 3) / gr * gr;
       if (M > L && M + gr < U) {
-        r = decide(&X, M, budget / 2 + 1, h);
+        r = decide(&X, M, budget / 4 + 1, h);
         if (r == 1) {
           EXACT_FOUND();
           continue;
