@@ -376,8 +376,17 @@ static int dfs(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
       X->scan[m].rank = (uint32_t)r;
       X->scan[m++].i = i;
     }
-    if (m > 1)
+    if (m > 24) {
       qsort(X->scan, m, sizeof *X->scan, cand_cmp);
+    } else {
+      for (size_t a = 1; a < m; ++a) { /* few: insertion sort */
+        candidate c = X->scan[a];
+        size_t b = a;
+        for (; b > 0 && cand_cmp(&c, &X->scan[b - 1]) < 0; --b)
+          X->scan[b] = X->scan[b - 1];
+        X->scan[b] = c;
+      }
+    }
     size_t take = m < EXACT_CAND_WINDOW ? m : EXACT_CAND_WINDOW;
     memcpy(X->cand + base, X->scan, take * sizeof *X->scan);
     X->ncand = base + take;
