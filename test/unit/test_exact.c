@@ -47,6 +47,27 @@ static void case08(memplan_problem *p) {
   memplan_problem_add(p, "d", 1280, 1, 5, 6);
 }
 
+/* Asserts that exact proves the brute-force optimum of p (small) and that
+ * its plan validates; returns 1 when that optimum is above the lower bound
+ * (the search, not the bound, had to prove it). */
+static int expect_brute_force(const memplan_problem *p,
+                              const memplan_options *o, uint64_t seed) {
+  uint64_t expect = tu_brute_force_peak(p);
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  char err[256];
+  if (memplan_solve(p, "exact", o, &plan, err, sizeof err) != 0)
+    fail_msg("seed %llu: %s", (unsigned long long)seed, err);
+  if (plan.peak != expect || plan.status != MEMPLAN_OPTIMAL)
+    fail_msg("seed %llu (n=%zu): exact %llu (%s), brute force %llu",
+             (unsigned long long)seed, p->count,
+             (unsigned long long)plan.peak, memplan_status_name(plan.status),
+             (unsigned long long)expect);
+  assert_int_equal(memplan_validate(p, plan.offsets, NULL, NULL, 0), 0);
+  memplan_plan_free(&plan);
+  return expect > memplan_lower_bound(p, NULL);
+}
+
 /* exact == brute force, proven optimal, on 240 seeded instances of 2..8
  * buffers: a third without extras, a third with alignments up to 64, a
  * third with alignments and one or two fixed buffers. */
@@ -64,22 +85,7 @@ static void test_brute_force(void **state) {
       fix_some(&p, seed, 1 + seed % 2);
       ++with_fixed;
     }
-    uint64_t expect = tu_brute_force_peak(&p);
-    memplan_plan plan;
-    memplan_plan_init(&plan);
-    char err[256];
-    int rc = memplan_solve(&p, "exact", &o, &plan, err, sizeof err);
-    if (rc != 0)
-      fail_msg("seed %llu: %s", (unsigned long long)seed, err);
-    if (plan.peak != expect || plan.status != MEMPLAN_OPTIMAL)
-      fail_msg("seed %llu (n=%zu): exact %llu (%s), brute force %llu",
-               (unsigned long long)seed, n, (unsigned long long)plan.peak,
-               memplan_status_name(plan.status),
-               (unsigned long long)expect);
-    assert_int_equal(memplan_validate(&p, plan.offsets, NULL, NULL, 0), 0);
-    if (expect > memplan_lower_bound(&p, NULL))
-      ++above_bound;
-    memplan_plan_free(&plan);
+    above_bound += expect_brute_force(&p, &o, seed);
     memplan_problem_free(&p);
   }
   assert_int_equal(with_fixed, 80);
@@ -113,22 +119,7 @@ static void test_overlap_all(void **state) {
     }
     if (seed % 4 == 3)
       memplan_problem_add(&p, "late", 64 * tu_range(&s, 1, 4), 1, 9, 10);
-    uint64_t expect = tu_brute_force_peak(&p);
-    memplan_plan plan;
-    memplan_plan_init(&plan);
-    char err[256];
-    if (memplan_solve(&p, "exact", &o, &plan, err, sizeof err) != 0)
-      fail_msg("seed %llu: %s", (unsigned long long)seed, err);
-    if (plan.peak != expect || plan.status != MEMPLAN_OPTIMAL)
-      fail_msg("seed %llu (n=%zu): exact %llu (%s), brute force %llu",
-               (unsigned long long)seed, p.count,
-               (unsigned long long)plan.peak,
-               memplan_status_name(plan.status),
-               (unsigned long long)expect);
-    assert_int_equal(memplan_validate(&p, plan.offsets, NULL, NULL, 0), 0);
-    if (expect > memplan_lower_bound(&p, NULL))
-      ++above_bound;
-    memplan_plan_free(&plan);
+    above_bound += expect_brute_force(&p, &o, seed);
     memplan_problem_free(&p);
   }
   assert_true(above_bound >= 10);
