@@ -1062,7 +1062,9 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
           continue;
         }
         if (r == 0) {
-          EXACT_RAISE_L(cap + gr);
+          /* The least possible peak above cap (cap need not be a
+           * multiple of gr; every peak is). */
+          EXACT_RAISE_L((cap / gr + 1) * gr);
           infeasible = 1;
           continue;
         }

@@ -184,6 +184,65 @@ static void test_capacity_infeasible(void **state) {
   assert_int_equal(tested, 10);
 }
 
+/* The proven lower bound never exceeds the optimum, whatever cuts the
+ * search short. 400 seeded instances of 2..5 buffers over 3 steps with
+ * even sizes and alignments up to 64 (so the heuristics are often above
+ * the optimum and the granularity every peak is a multiple of is >= 2);
+ * capacities 1-3 bytes below the optimum; work limits of 1 to 50 nodes.
+ * exact's lower_bound must stay <= the brute-force optimum and its status
+ * must be infeasible. A refuted capacity once raised the bound to
+ * capacity + granularity, past the optimum when the capacity was not a
+ * multiple of it: a 4-byte and a 2-byte buffer aligned to 4 and 8 under
+ * capacity 7, work limit 3, got the bound 9 (optimum 8). */
+static void test_bound_sound_under_limits(void **state) {
+  (void)state;
+  static const uint64_t limits[] = {1, 2, 3, 5, 8, 13, 50};
+  int runs = 0, cut = 0;
+  for (uint64_t seed = 1; seed <= 400; ++seed) {
+    memplan_problem p;
+    memplan_problem_init(&p);
+    uint64_t s = seed * 15485863;
+    size_t n = 2 + (size_t)(seed % 4);
+    for (size_t i = 0; i < n; ++i) {
+      int64_t a = (int64_t)tu_range(&s, 0, 2);
+      int64_t b = (int64_t)tu_range(&s, (uint64_t)a + 1, 3);
+      memplan_problem_add(&p, NULL, 2 * tu_range(&s, 1, 40),
+                          (uint64_t)1 << tu_range(&s, 0, 6), a, b);
+    }
+    uint64_t opt = tu_brute_force_peak(&p);
+    for (uint64_t below = 1; below <= 3 && below < opt; ++below) {
+      p.capacity = opt - below;
+      for (size_t k = 0; k < sizeof limits / sizeof *limits; ++k) {
+        memplan_options o = work_opts(limits[k]);
+        memplan_plan plan;
+        memplan_plan_init(&plan);
+        char err[256];
+        assert_int_equal(
+            memplan_solve(&p, "exact", &o, &plan, err, sizeof err), 0);
+        if (plan.lower_bound > opt)
+          fail_msg("seed %llu, capacity %llu, work %llu: proven bound %llu "
+                   "above the optimum %llu",
+                   (unsigned long long)seed, (unsigned long long)p.capacity,
+                   (unsigned long long)limits[k],
+                   (unsigned long long)plan.lower_bound,
+                   (unsigned long long)opt);
+        assert_true(plan.peak >= opt);
+        /* Nothing fits below the optimum, and exact must say so. */
+        assert_int_equal(plan.status, MEMPLAN_INFEASIBLE);
+        ++runs;
+        if (plan.lower_bound < opt)
+          ++cut;
+        memplan_plan_free(&plan);
+      }
+    }
+    memplan_problem_free(&p);
+  }
+  /* Both outcomes occur: the optimum proven as the bound, and searches cut
+   * before a proof. */
+  assert_true(runs >= 1000);
+  assert_true(cut >= 100 && cut <= runs - 100);
+}
+
 /* Same problem, same work limit: the same plan byte for byte, and the
  * limit really cut the search (not proven). */
 static void test_determinism(void **state) {
@@ -305,6 +364,7 @@ int main(void) {
       cmocka_unit_test(test_overlap_all),
       cmocka_unit_test(test_case08),
       cmocka_unit_test(test_capacity_infeasible),
+      cmocka_unit_test(test_bound_sound_under_limits),
       cmocka_unit_test(test_determinism),
       cmocka_unit_test(test_against_milp),
       cmocka_unit_test(test_large_fallback),
