@@ -3,27 +3,28 @@
 |* `auto` runs cheap members first and the expensive one only if needed:      *|
 |*                                                                            *|
 |*   1. the max-live lower bound L (memplan_lower_bound);                     *|
-|*   2. the registry's greedy-size and best-fit planners, then the ordered   *|
-|*      placement kernel (exact_fit.c) under five orders - size, area =      *|
-|*      size x duration, duration, start, conflicting bytes - each with      *|
-|*      first-fit and best-fit gap choice (on big inputs only as many runs  *|
-|*      as AUTO_KERNEL_VISITS edge visits allow); the lowest peak wins      *|
-|*      (ties: the earlier member, so the result is deterministic);        *|
-|*   3. if the winner's peak is L, it is optimal and auto stops;             *|
-|*   4. otherwise, for inputs small enough to search (<= 2000 buffers),     *|
-|*      `exact` runs under a budget that scales with n: by default          *|
-|*      AUTO_BASE_NODES + AUTO_NODES_PER_BUFFER x n search nodes and at     *|
-|*      most AUTO_DEFAULT_SECONDS; opts->work_limit / opts->time_limit       *|
-|*      replace those defaults.                                              *|
+|*   2. the registry's greedy-size and best-fit planners, then the ordered    *|
+|*      placement kernel (exact_fit.c) under five orders - size, area =       *|
+|*      size x duration, duration, start, conflicting bytes - each with       *|
+|*      first-fit and best-fit gap choice (on big inputs only as many runs    *|
+|*      as AUTO_KERNEL_VISITS edge visits allow); the lowest peak wins        *|
+|*      (ties: the earlier member, so the result is deterministic);           *|
+|*   3. if the winner's peak is L, it is optimal and auto stops;              *|
+|*   4. otherwise, for inputs small enough to search (<= 2000 buffers),       *|
+|*      `exact` runs under a budget that scales with n: by default            *|
+|*      AUTO_BASE_NODES + AUTO_NODES_PER_BUFFER x n search nodes and at       *|
+|*      most AUTO_DEFAULT_SECONDS; AUTO_CAPACITY_FACTOR times the nodes       *|
+|*      when a capacity is set and no member meets it; opts->work_limit /     *|
+|*      opts->time_limit replace those defaults.                              *|
 |*                                                                            *|
-|* This is the shape of XLA's and TVM's planners (try several heuristics,   *|
-|* keep the best) with an exact stage on top. auto is never worse than any  *|
-|* member because it keeps the minimum; each member's plan is validated     *|
-|* before it may win, so a faulty member cannot spoil the result.          *|
-|* plan->planner names the winner ("auto:greedy-size", "auto:exact", ...). *|
-|* Large inputs: the members are O(n log n + conflicting pairs); when the  *|
-|* conflict graph would exceed AUTO_MAX_PAIRS pairs, only the registry's    *|
-|* members run.                                                              *|
+|* This is the shape of XLA's and TVM's planners (try several heuristics,     *|
+|* keep the best) with an exact stage on top. auto is never worse than any    *|
+|* member because it keeps the minimum; each member's plan is validated       *|
+|* before it may win, so a faulty member cannot spoil the result.             *|
+|* plan->planner names the winner ("auto:greedy-size", "auto:exact", ...).    *|
+|* Large inputs: the members are O(n log n + conflicting pairs); when the     *|
+|* conflict graph would exceed AUTO_MAX_PAIRS pairs, only the registry's      *|
+|* members run.                                                               *|
 \*===----------------------------------------------------------------------===*/
 #include "planners/exact_fit.h"
 #include "planners/planners.h"
@@ -34,6 +35,7 @@
 
 #define AUTO_BASE_NODES 2000
 #define AUTO_NODES_PER_BUFFER 32
+#define AUTO_CAPACITY_FACTOR 16
 #define AUTO_DEFAULT_SECONDS 1.0
 #define AUTO_MAX_SEARCH_N 2000
 #define AUTO_MAX_PAIRS ((size_t)32 << 20)
@@ -154,8 +156,14 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
 
   if (B.peak > L && n <= AUTO_MAX_SEARCH_N) {
     memplan_options eo = opts;
-    if (eo.work_limit == 0)
+    if (eo.work_limit == 0) {
       eo.work_limit = AUTO_BASE_NODES + AUTO_NODES_PER_BUFFER * (uint64_t)n;
+      /* A capacity the members miss asks "does it fit?", and a wrong "no"
+       * fails the caller's build: search longer (still a node count, so
+       * the answer stays deterministic). */
+      if (p->capacity && B.peak > p->capacity)
+        eo.work_limit *= AUTO_CAPACITY_FACTOR;
+    }
     if (eo.time_limit <= 0)
       eo.time_limit = AUTO_DEFAULT_SECONDS;
     memplan_plan ex;
