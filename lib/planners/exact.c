@@ -493,10 +493,11 @@ static int decide(xsearch *X, uint64_t C, uint64_t budget, int h) {
 }
 
 /* Buffers that overlap in time every other buffer of their piece go to the
- * bottom of it, stacked in index order, before any search: in any plan,
- * such a buffer b has every other buffer of the piece wholly below or
- * wholly above it, so moving b to the bottom and the ones below it up by
- * b's size keeps the plan valid and its peak unchanged. The pieces here
+ * bottom of it, stacked in their order by first section (then index),
+ * before any search: in any plan, such a buffer b has every other buffer
+ * of the piece wholly below or wholly above it, so moving b to the bottom
+ * and the ones below it up by b's size keeps the plan valid and its peak
+ * unchanged. The pieces here
  * are the independent time ranges of the whole input, which start empty.
  * Only when nothing is fixed (a fixed buffer cannot move) and b's size is
  * a multiple of every alignment in the piece (the moved buffers stay
@@ -518,24 +519,25 @@ static int find_pins(xsearch *X) {
       continue;
     uint32_t k0 = X->firstslo[a], k1 = X->firstslo[s];
     /* The two earliest ends and the two latest starts of the piece. */
-    int64_t e1 = INT64_MAX, e2 = INT64_MAX, s1 = INT64_MIN, s2 = INT64_MIN;
-    uint32_t ie1 = UINT32_MAX, is1 = UINT32_MAX;
+    int64_t end1 = INT64_MAX, end2 = INT64_MAX;
+    int64_t start1 = INT64_MIN, start2 = INT64_MIN;
+    uint32_t iend1 = UINT32_MAX, istart1 = UINT32_MAX;
     uint64_t amax = 1;
     for (uint32_t k = k0; k < k1; ++k) {
       const memplan_buffer *b = &B[X->byslo[k]];
-      if (b->end < e1) {
-        e2 = e1;
-        e1 = b->end;
-        ie1 = X->byslo[k];
-      } else if (b->end < e2) {
-        e2 = b->end;
+      if (b->end < end1) {
+        end2 = end1;
+        end1 = b->end;
+        iend1 = X->byslo[k];
+      } else if (b->end < end2) {
+        end2 = b->end;
       }
-      if (b->start > s1) {
-        s2 = s1;
-        s1 = b->start;
-        is1 = X->byslo[k];
-      } else if (b->start > s2) {
-        s2 = b->start;
+      if (b->start > start1) {
+        start2 = start1;
+        start1 = b->start;
+        istart1 = X->byslo[k];
+      } else if (b->start > start2) {
+        start2 = b->start;
       }
       if (b->alignment > amax)
         amax = b->alignment;
@@ -544,8 +546,10 @@ static int find_pins(xsearch *X) {
     for (uint32_t k = k0; k < k1; ++k) {
       uint32_t i = X->byslo[k];
       const memplan_buffer *b = &B[i];
-      int64_t oe = i == ie1 ? e2 : e1, os = i == is1 ? s2 : s1;
-      if (b->start < oe && b->end > os && b->size % amax == 0) {
+      /* The earliest end and latest start among the others. */
+      int64_t oend = i == iend1 ? end2 : end1;
+      int64_t ostart = i == istart1 ? start2 : start1;
+      if (b->start < oend && b->end > ostart && b->size % amax == 0) {
         X->pin[X->npin] = i;
         X->pinoff[X->npin++] = top;
         top += b->size;
