@@ -268,15 +268,7 @@ static void test_large(void **state) {
   (void)state;
   memplan_problem p;
   memplan_problem_init(&p);
-  /* Short lives along a long schedule, as in a model's activations. */
-  uint64_t rs = 99;
-  for (int i = 0; i < 20000; ++i) {
-    int64_t start = i / 2 + (int64_t)tu_range(&rs, 0, 8);
-    int64_t end = start + 1 + (int64_t)tu_range(&rs, 0, 40);
-    uint64_t align = 1ull << tu_range(&rs, 0, 6);
-    memplan_problem_add(&p, NULL, tu_range(&rs, 1, 1 << 20), align, start,
-                        end);
-  }
+  tu_long_schedule(&p, 99, 20000);
   memplan_options o = work_opts(1000);
   memplan_plan plan;
   memplan_plan_init(&plan);

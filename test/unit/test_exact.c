@@ -312,15 +312,7 @@ static void test_large_fallback(void **state) {
   (void)state;
   memplan_problem p;
   memplan_problem_init(&p);
-  /* 3000 buffers with short lives along a long schedule. */
-  uint64_t rs = 4242;
-  for (int i = 0; i < 3000; ++i) {
-    int64_t start = i / 2 + (int64_t)tu_range(&rs, 0, 8);
-    int64_t end = start + 1 + (int64_t)tu_range(&rs, 0, 40);
-    uint64_t align = 1ull << tu_range(&rs, 0, 6);
-    memplan_problem_add(&p, NULL, tu_range(&rs, 1, 1 << 20), align, start,
-                        end);
-  }
+  tu_long_schedule(&p, 4242, 3000);
   memplan_options o = work_opts(20);
   memplan_plan plan, g;
   memplan_plan_init(&plan);

@@ -31,6 +31,17 @@ static unsigned tu_log2(uint64_t x) {
   return k;
 }
 
+void tu_long_schedule(memplan_problem *p, uint64_t seed, int n) {
+  uint64_t rs = seed;
+  for (int i = 0; i < n; ++i) {
+    int64_t start = i / 2 + (int64_t)tu_range(&rs, 0, 8);
+    int64_t end = start + 1 + (int64_t)tu_range(&rs, 0, 40);
+    uint64_t align = 1ull << tu_range(&rs, 0, 6);
+    memplan_problem_add(p, NULL, tu_range(&rs, 1, 1 << 20), align, start,
+                        end);
+  }
+}
+
 void tu_random_problem(memplan_problem *p, uint64_t seed, size_t n,
                        uint64_t max_size, int64_t horizon, uint64_t max_align) {
   uint64_t s = seed;

@@ -18,6 +18,12 @@ uint64_t tu_range(uint64_t *state, uint64_t lo, uint64_t hi);
 void tu_random_problem(memplan_problem *p, uint64_t seed, size_t n,
                        uint64_t max_size, int64_t horizon, uint64_t max_align);
 
+/* Fills p (initialized, empty) with n buffers of short lives along a long
+ * schedule, as a model's activations: buffer i starts at i/2 + [0, 8],
+ * lives 1 to 41 steps, has a size in [1, 2^20] and an alignment 2^[0, 6].
+ * Deterministic in seed. */
+void tu_long_schedule(memplan_problem *p, uint64_t seed, int n);
+
 /* The optimal peak of a small problem (n <= 9) by exhaustive search over
  * the order in which buffers are placed at the lowest aligned offset that
  * fits (every optimal plan is reachable so). Honors fixed offsets. */
