@@ -141,13 +141,24 @@ int memplan_cmd_solve(int argc, char **argv) {
     /* The reason is stated here from the numbers, not left to the planner's
      * message (a portfolio reports its winner there, not the capacity). */
     if (code == 0 && plan.status == MEMPLAN_INFEASIBLE) {
+      /* Proven only when the lower bound itself is above the capacity;
+       * otherwise the planner merely found nothing that fits, and a longer
+       * search or another planner might. */
       bool planner_says = plan.message[0] && !strstr(plan.message, "capacity");
+      char why[96];
+      if (plan.lower_bound > p.capacity)
+        snprintf(why, sizeof why,
+                 " (proven: the optimum is >= %" PRIu64 ")", plan.lower_bound);
+      else
+        snprintf(why, sizeof why,
+                 " (not proven: the lower bound %" PRIu64
+                 " fits; a longer search or another planner may fit)",
+                 plan.lower_bound);
       code = memplan_cli_fail(
           CMD, 1,
           "%s: infeasible: peak %" PRIu64 " exceeds the capacity %" PRIu64
           "%s%s%s%s%s",
-          in_path, plan.peak, p.capacity,
-          plan.peak == plan.lower_bound ? " (and the peak is optimal)" : "",
+          in_path, plan.peak, p.capacity, why,
           planner_says ? " (" : "", planner_says ? plan.message : "",
           planner_says ? ")" : "", out_path ? " (no plan written)" : "");
     }
