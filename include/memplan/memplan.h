@@ -45,7 +45,9 @@ typedef struct memplan_buffer {
   /** Bytes. 0 is allowed: such a buffer takes no space and conflicts with
    *  nothing, but still gets an aligned offset <= peak. */
   uint64_t size;
-  /** Offset alignment in bytes: a power of two >= 1. */
+  /** Offset alignment in bytes, >= 1: the offset is a multiple of it. Any
+   *  integer is allowed (XLA and Glow use 10 or 20 in their tests); the MLIR
+   *  pass only produces powers of two. */
   uint64_t alignment;
   /** Live interval [start, end) in schedule steps, start < end. */
   int64_t start;
@@ -77,8 +79,8 @@ int64_t memplan_problem_add(memplan_problem *p, const char *id, uint64_t size,
 /** Releases everything the problem owns and re-initializes it. */
 void memplan_problem_free(memplan_problem *p);
 
-/** Checks that the problem is well formed: start < end, alignment a nonzero
- *  power of two, fixed offsets aligned, offset + size and the sum of all sizes
+/** Checks that the problem is well formed: start < end, alignment >= 1,
+ *  fixed offsets aligned, offset + size and the sum of all sizes
  *  (rounded up to alignment) representable in 64 bits. Returns 0 if well
  *  formed, else -1 with a message naming the first bad buffer (by id). */
 int memplan_problem_check(const memplan_problem *p, char *err, size_t err_len);

@@ -5,10 +5,11 @@
 |* any peak (and for interval graphs it is the maximum-weight clique). A      *|
 |* sweep over the 2n interval ends, radix-sorted, finds it in O(n log n).     *|
 |*                                                                            *|
-|* Alignment tightens it. Let g be the smallest alignment of any buffer that  *|
-|* takes space. Every offset is then a multiple of g, so of the buffers live  *|
-|* at one step, stacked in offset order, each but the topmost reaches up to   *|
-|* the next multiple of g before the next one can start: it takes at least    *|
+|* Alignment tightens it. Let g be the gcd of the alignments of the buffers   *|
+|* that take space (with powers of two, simply the smallest). Every offset    *|
+|* is a multiple of its own alignment, hence of g, so of the buffers live at  *|
+|* one step, stacked in offset order, each but the topmost reaches up to the  *|
+|* next multiple of g before the next one can start: it takes at least        *|
 |* roundup(size, g) bytes. The topmost takes its size. Hence                  *|
 |*   peak >= sum over live of roundup(size, g) - max padding,                 *|
 |* where the max padding (roundup(size, g) - size) is taken over all buffers, *|
@@ -37,14 +38,17 @@ uint64_t memplan_lower_bound(const memplan_problem *p, int64_t *at_step) {
    * ending at t and one starting at t are never live together). */
   size_t m = 0;
   uint64_t fixed_top = 0;
-  uint64_t g = UINT64_MAX, max_pad = 0;
+  uint64_t g = 0, max_pad = 0;
   for (size_t i = 0; i < p->count; ++i) {
     const memplan_buffer *b = &p->buffers[i];
-    if (b->size != 0 && b->start < b->end && b->alignment != 0 &&
-        b->alignment < g)
-      g = b->alignment;
+    if (b->size != 0 && b->start < b->end && b->alignment != 0)
+      for (uint64_t a = b->alignment; a != 0;) { /* g = gcd(g, a) */
+        uint64_t t = g % a;
+        g = a;
+        a = t;
+      }
   }
-  if (g == UINT64_MAX || (g & (g - 1)) != 0)
+  if (g == 0)
     g = 1; /* no sized buffer, or an unchecked problem */
   for (size_t i = 0; i < p->count; ++i) {
     const memplan_buffer *b = &p->buffers[i];
@@ -74,7 +78,7 @@ uint64_t memplan_lower_bound(const memplan_problem *p, int64_t *at_step) {
     return 0;
   }
   /* roundup(size, g), saturating; and the largest padding it adds. */
-#define MP_ROUNDUP_G(sz) ((sz) > UINT64_MAX - (g - 1) ? UINT64_MAX : ((sz) + g - 1) & ~(g - 1))
+#define MP_ROUNDUP_G(sz) ((sz) > UINT64_MAX - (g - 1) ? UINT64_MAX : ((sz) + g - 1) / g * g)
   for (size_t k = 0; k < m; ++k) {
     uint64_t sz = p->buffers[ev[k].val >> 1].size;
     uint64_t pad = MP_ROUNDUP_G(sz) - sz;

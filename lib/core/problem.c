@@ -96,10 +96,9 @@ int memplan_problem_check(const memplan_problem *p, char *err,
                   "buffer '%s': empty live interval [%lld, %lld) (start must "
                   "be < end)",
                   name, (long long)b->start, (long long)b->end);
-    if (b->alignment == 0 || (b->alignment & (b->alignment - 1)) != 0)
+    if (b->alignment == 0)
       return memplan_internal_errorf(err, err_len,
-                  "buffer '%s': alignment %llu is not a power of two", name,
-                  (unsigned long long)b->alignment);
+                  "buffer '%s': alignment 0 (must be >= 1)", name);
     if (b->fixed) {
       uint64_t end;
       if (b->offset % b->alignment != 0)

@@ -135,10 +135,9 @@ int mp_validate_pair(const memplan_problem *p, const uint64_t *offsets,
     if (b->start >= b->end)
       return vfail(err, err_len, "buffer '%s': empty live interval [%lld, %lld)",
                    name, (long long)b->start, (long long)b->end);
-    if (b->alignment == 0 || (b->alignment & (b->alignment - 1)))
-      return vfail(err, err_len,
-                   "buffer '%s': alignment %llu is not a power of two", name,
-                   (unsigned long long)b->alignment);
+    if (b->alignment == 0)
+      return vfail(err, err_len, "buffer '%s': alignment 0 (must be >= 1)",
+                   name);
     if (offsets[i] % b->alignment != 0)
       return vfail(err, err_len,
                    "buffer '%s': offset %llu is not a multiple of its "

@@ -492,6 +492,15 @@ static int decide(xsearch *X, uint64_t C, uint64_t budget, int h) {
   return solve_pieces(X, 0, (uint32_t)X->S);
 }
 
+static uint64_t gcd64(uint64_t a, uint64_t b) {
+  while (b) {
+    uint64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
 /* Buffers that overlap in time every other buffer of their piece go to the
  * bottom of it, stacked in their order by first section (then index),
  * before any search: in any plan, such a buffer b has every other buffer
@@ -522,7 +531,7 @@ static int find_pins(xsearch *X) {
     int64_t end1 = INT64_MAX, end2 = INT64_MAX;
     int64_t start1 = INT64_MIN, start2 = INT64_MIN;
     uint32_t iend1 = UINT32_MAX, istart1 = UINT32_MAX;
-    uint64_t amax = 1;
+    uint64_t alcm = 1; /* lcm of the piece's alignments (0: too big) */
     for (uint32_t k = k0; k < k1; ++k) {
       const memplan_buffer *b = &B[X->byslo[k]];
       if (b->end < end1) {
@@ -539,8 +548,10 @@ static int find_pins(xsearch *X) {
       } else if (b->start > start2) {
         start2 = b->start;
       }
-      if (b->alignment > amax)
-        amax = b->alignment;
+      if (alcm != 0 && alcm % b->alignment != 0) {
+        uint64_t q = b->alignment / gcd64(alcm, b->alignment);
+        alcm = alcm > UINT64_MAX / q ? 0 : alcm * q;
+      }
     }
     uint64_t top = 0;
     for (uint32_t k = k0; k < k1; ++k) {
@@ -549,7 +560,8 @@ static int find_pins(xsearch *X) {
       /* The earliest end and latest start among the others. */
       int64_t oend = i == iend1 ? end2 : end1;
       int64_t ostart = i == istart1 ? start2 : start1;
-      if (b->start < oend && b->end > ostart && b->size % amax == 0) {
+      if (b->start < oend && b->end > ostart && alcm != 0 &&
+          b->size % alcm == 0) {
         X->pin[X->npin] = i;
         X->pinoff[X->npin++] = top;
         top += b->size;
@@ -583,15 +595,6 @@ static int rkey_cmp(const void *x, const void *y) {
 static int i64_cmp(const void *x, const void *y) {
   int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
   return a < b ? -1 : a > b;
-}
-
-static uint64_t gcd64(uint64_t a, uint64_t b) {
-  while (b) {
-    uint64_t t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
 }
 
 static void xsearch_free(xsearch *X) {
@@ -712,20 +715,14 @@ static int xsearch_init(xsearch *X, const memplan_problem *p,
       if (p->buffers[i].size)
         X->byslo[cur[X->slo[i]]++] = (uint32_t)i;
   }
-  /* A: the least alignment; all are powers of two, so each is a multiple
-   * of A (memplan_problem_check guarantees it). */
+  /* A: the gcd of the alignments (with powers of two, the least), so that
+   * every offset is a multiple of A. */
   X->A = 0;
   for (size_t i = 0; i < n; ++i)
-    if (p->buffers[i].size &&
-        (X->A == 0 || p->buffers[i].alignment < X->A))
-      X->A = p->buffers[i].alignment;
+    if (p->buffers[i].size)
+      X->A = gcd64(X->A, p->buffers[i].alignment);
   if (X->A == 0)
     X->A = 1;
-  for (size_t i = 0; i < n; ++i) {
-    const memplan_buffer *b = &p->buffers[i];
-    if (b->size && b->alignment % X->A != 0)
-      X->A = 1; /* not a common divisor: drop the refinement */
-  }
   reset(X); /* loads = live totals per section, for the T key */
   if (find_pins(X) != 0)
     goto oom;

@@ -546,10 +546,18 @@ int memplan_plan_milp(const memplan_problem *p, const memplan_options *o,
   }
   if (u == 0)
     u = 1;
-  for (size_t i = 0; i < n; ++i)
-    if (!B[i].fixed && B[i].size && u % B[i].alignment != 0 &&
-        B[i].alignment % u != 0)
-      u = gcd_u64(u, B[i].alignment);
+  /* Until every alignment divides u or is a multiple of it: with powers of
+   * two one pass does it, but with others (20 and 24) lowering u for one
+   * alignment can break an earlier one, so repeat; u only shrinks. */
+  for (int again = 1; again;) {
+    again = 0;
+    for (size_t i = 0; i < n; ++i)
+      if (!B[i].fixed && B[i].size && u % B[i].alignment != 0 &&
+          B[i].alignment % u != 0) {
+        u = gcd_u64(u, B[i].alignment);
+        again = 1;
+      }
+  }
   s.unit = u;
 
   size_t cnt = n ? n : 1;

@@ -5,8 +5,8 @@
  * Decoding (every byte string is some instance; a short input is padded
  * with zeros): a header byte picks the count (1..16) and whether there is a
  * capacity; then per buffer a size class (zero, small, multiple of 64,
- * large, raw 64-bit), an alignment (mostly small powers of two, rarely huge
- * or not a power of two), an interval (mostly small times, rarely near the
+ * large, raw 64-bit), an alignment (mostly small powers of two, often 3 to
+ * 31, rarely huge or 0), an interval (mostly small times, rarely near the
  * int64 limits, rarely empty or reversed) and an optional fixed offset.
  * Malformed instances are part of the game: they must be refused, never
  * planned.
@@ -68,8 +68,10 @@ static uint64_t dec_size(fz_bytes *b) {
 
 static uint64_t dec_align(fz_bytes *b) {
   uint8_t c = u8(b);
-  if (c < 224)
+  if (c < 192)
     return (uint64_t)1 << (c % 8);
+  if (c < 224)
+    return 3 + c % 29; /* 3..31: mostly not powers of two */
   if (c < 252)
     return (uint64_t)1 << (c % 64);
   return c == 252 ? 0 : c == 253 ? 3 : c == 254 ? 24 : UINT64_MAX;

@@ -239,7 +239,7 @@ static void zero_size_buffers(void **state) {
 }
 
 /* Property tests. Instances vary n (1..40), size spread, horizon and
- * alignment with the seed; some get zero sizes and fixed offsets (taken
+ * alignment (a seventh not powers of two) with the seed; some get zero sizes and fixed offsets (taken
  * from a valid linear plan, so the instance stays feasible). */
 static void make_instance(memplan_problem *p, uint64_t seed) {
   uint64_t s = seed * 7919 + 1;
@@ -250,6 +250,8 @@ static void make_instance(memplan_problem *p, uint64_t seed) {
   int64_t horizon = (int64_t)tu_range(&s, 1, 3 * n + 2);
   uint64_t max_align = 1ull << tu_range(&s, 0, 6);
   tu_random_problem(p, seed, n, max_size, horizon, max_align);
+  if (seed % 7 == 3) /* alignments such as 3, 10, 20 and 24 */
+    tu_odd_alignments(p, seed);
   if (seed % 5 == 0)
     for (size_t i = 0; i < n; ++i)
       if (tu_rand(&s) % 6 == 0)

@@ -164,9 +164,18 @@ static void bad_problem_and_empty(void **state) {
   add(&p, "a", 10, 1, 0, 2);
   assert_int_equal(memplan_validate(&p, NULL, NULL, err, sizeof err), 1);
   uint64_t off[1] = {0};
-  p.buffers[0].alignment = 3;
+  p.buffers[0].alignment = 0;
   assert_int_equal(memplan_validate(&p, off, NULL, err, sizeof err), 1);
-  assert_contains(err, "not a power of two");
+  assert_contains(err, "alignment 0");
+  /* Any alignment >= 1 is allowed; the offset must be a multiple of it. */
+  p.buffers[0].alignment = 3;
+  assert_int_equal(memplan_validate(&p, off, NULL, err, sizeof err), 0);
+  off[0] = 4;
+  assert_int_equal(memplan_validate(&p, off, NULL, err, sizeof err), 1);
+  assert_contains(err, "offset 4 is not a multiple of its alignment 3");
+  off[0] = 6;
+  assert_int_equal(memplan_validate(&p, off, NULL, err, sizeof err), 0);
+  off[0] = 0;
   p.buffers[0].alignment = 1;
   p.buffers[0].end = 0;
   assert_int_equal(memplan_validate(&p, off, NULL, err, sizeof err), 1);

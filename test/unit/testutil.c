@@ -42,6 +42,14 @@ void tu_long_schedule(memplan_problem *p, uint64_t seed, int n) {
   }
 }
 
+void tu_odd_alignments(memplan_problem *p, uint64_t seed) {
+  static const uint64_t pick[] = {1, 2, 3, 5, 6, 10, 12, 20, 24, 40};
+  uint64_t s = seed;
+  for (size_t i = 0; i < p->count; ++i)
+    if (!p->buffers[i].fixed)
+      p->buffers[i].alignment = pick[tu_rand(&s) % 10];
+}
+
 void tu_random_problem(memplan_problem *p, uint64_t seed, size_t n,
                        uint64_t max_size, int64_t horizon, uint64_t max_align) {
   uint64_t s = seed;

@@ -24,6 +24,12 @@ void tu_random_problem(memplan_problem *p, uint64_t seed, size_t n,
  * Deterministic in seed. */
 void tu_long_schedule(memplan_problem *p, uint64_t seed, int n);
 
+/* Gives every buffer of p an alignment drawn from {1, 2, 3, 5, 6, 10, 12,
+ * 20, 24, 40}: most are not powers of two, and pairs such as 20 and 24
+ * have a gcd (4) below both. Fixed buffers are left alone. Deterministic
+ * in seed. */
+void tu_odd_alignments(memplan_problem *p, uint64_t seed);
+
 /* The optimal peak of a small problem (n <= 9) by exhaustive search over
  * the order in which buffers are placed at the lowest aligned offset that
  * fits (every optimal plan is reachable so). Honors fixed offsets. */
