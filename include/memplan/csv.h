@@ -3,7 +3,7 @@
 |* The de-facto exchange format of DSA instances (google/minimalloc):         *|
 |*                                                                            *|
 |*   # comment lines start with '#'; two directives are read from them:      *|
-|*   #   "# alignment: N"  default alignment of every buffer (power of two)   *|
+|*   #   "# alignment: N"  default alignment of every buffer (bytes, >= 1)    *|
 |*   #   "# capacity: N"   arena capacity in bytes (0 = unlimited)            *|
 |*   id,lower,upper,size[,alignment][,offset]                                 *|
 |*                                                                            *|
@@ -74,8 +74,8 @@ typedef struct memplan_csv_info {
  *  `upper` and `end`), a row with too few or too many cells, an empty id
  *  (or one starting with '#' or holding a control character), non-numeric
  *  or empty numbers, negative sizes, lower >= upper (end < lower),
- *  duplicate ids (naming the first line too), an alignment that is
- *  not a power of two, a fixed offset that is not a multiple of its
+ *  duplicate ids (naming the first line too), an alignment of 0,
+ *  a fixed offset that is not a multiple of its
  *  alignment, values that overflow 64 bits, and a sum of sizes (padded to
  *  their alignment, above the highest fixed buffer) that overflows 64 bits
  *  (the budget memplan_problem_check enforces). On error `p` is left empty

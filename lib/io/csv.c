@@ -124,8 +124,6 @@ static int num_fail(const csv_reader *r, const char *col, int rc,
   }
 }
 
-static int is_pow2(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
-
 /* Directives live in comments so that other readers of the format (which
  * know nothing of them) still read the file. Recognized: "# KEY: N" with
  * KEY alignment or capacity at the start of the comment. Any other comment,
@@ -183,11 +181,9 @@ static int read_directive(csv_reader *r, const char *line, uint64_t *align,
                                       : "malformed",
                  value);
   if (which == 0) {
-    if (!is_pow2(v))
+    if (v == 0)
       return rfail(r, r->line, NULL,
-                   "directive 'alignment': %" PRIu64
-                   " is not a power of two",
-                   v);
+                   "directive 'alignment': 0, expected a number of bytes >= 1");
     if (*have_align && *align != v)
       return rfail(r, r->line, NULL,
                    "directive 'alignment': %" PRIu64
@@ -434,10 +430,11 @@ static int read_row(csv_reader *r, char *line, const int colpos[NCOLS],
     rc = parse_u64(fields[colpos[COL_ALIGN]], &align);
     if (rc != NUM_OK)
       return num_fail(r, "alignment", rc, fields[colpos[COL_ALIGN]],
-                      "a power of two in bytes");
-    if (!is_pow2(align))
+                      "a number of bytes >= 1");
+    if (align == 0)
       return rfail(r, r->line, "alignment",
-                   "%" PRIu64 " is not a power of two", align);
+                   "0, expected a number of bytes >= 1 (empty = the "
+                   "default)");
     explicit_align = true;
   }
 

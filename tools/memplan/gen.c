@@ -178,9 +178,8 @@ int memplan_cmd_gen(int argc, char **argv) {
     case OPT_ALIGN:
       if (memplan_cli_u64(CMD, "alignment", optarg, &alignment))
         return 2;
-      if (alignment == 0 || (alignment & (alignment - 1)))
-        return memplan_cli_usage_error(
-            CMD, "--alignment: %s is not a power of two", optarg);
+      if (alignment == 0)
+        return memplan_cli_usage_error(CMD, "--alignment: must be >= 1");
       break;
     case 'o':
       out_path = optarg;

@@ -169,9 +169,8 @@ int memplan_cli_planning_option(const char *cmd, int c, const char *arg,
   case MEMPLAN_CLI_OPT_ALIGNMENT:
     if (memplan_cli_u64(cmd, "alignment", arg, &pl->alignment))
       return 2;
-    if (pl->alignment == 0 || (pl->alignment & (pl->alignment - 1)))
-      return memplan_cli_usage_error(
-          cmd, "--alignment: %s is not a power of two", arg);
+    if (pl->alignment == 0)
+      return memplan_cli_usage_error(cmd, "--alignment: must be >= 1");
     return 0;
   case ':':
     return memplan_cli_usage_error(cmd, "option '%s' needs a value",
@@ -202,13 +201,25 @@ int memplan_cli_prepare(const char *cmd, const char *file,
   if (have_capacity)
     p->capacity = capacity;
   if (alignment) {
-    if (alignment & (alignment - 1))
-      return memplan_cli_usage_error(
-          cmd, "--alignment: %" PRIu64 " is not a power of two", alignment);
+    /* Every offset must be a multiple of its own alignment and of N: the
+     * least common multiple (the larger one when both are powers of two). */
     for (size_t i = 0; i < p->count; ++i) {
       memplan_buffer *b = &p->buffers[i];
-      if (b->alignment < alignment)
-        b->alignment = alignment;
+      uint64_t x = b->alignment ? b->alignment : 1, y = alignment;
+      while (y) {
+        uint64_t t = x % y;
+        x = y;
+        y = t;
+      }
+      uint64_t q = alignment / x; /* lcm = alignment * (b->alignment / gcd) */
+      if (b->alignment > UINT64_MAX / q)
+        return memplan_cli_fail(cmd, 2,
+                                "%s: buffer '%s': its alignment %" PRIu64
+                                " and --alignment=%" PRIu64
+                                " have no common multiple below 2^64",
+                                file, memplan_buffer_name(p, i, nb),
+                                b->alignment, alignment);
+      b->alignment = b->alignment ? b->alignment * q : alignment;
       if (b->fixed && b->offset % b->alignment != 0)
         return memplan_cli_fail(cmd, 2,
                                 "%s: buffer '%s': fixed offset %" PRIu64
