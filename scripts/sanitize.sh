@@ -8,7 +8,8 @@
 # with ASan cannot be loaded into Debian's mlir-opt, which is not built with
 # it (the ASan runtime must come first in the process), so the pass and
 # end-to-end lit tests (REQUIRES: mlir) report UNSUPPORTED here and run only
-# in the normal build.
+# in the normal build. The pass's own code runs under the sanitizers in
+# scripts/sanitize-pass.sh, through a sanitized memplan-opt.
 #
 # Usage: scripts/sanitize.sh            (build dir: build-asan/)
 #        MEMPLAN_ASAN_DIR=/path scripts/sanitize.sh

@@ -3,14 +3,18 @@
 #   1. scripts/build.sh       packages + build/ (the normal build)
 #   2. scripts/sanitize.sh    the core and CLI tests under ASan + UBSan
 #                             (build-asan/)
-#   3. scripts/fuzz.sh 20     saved fuzz regressions, then a short libFuzzer
+#   3. scripts/sanitize-pass.sh  the pass (memplan-opt) under ASan + UBSan
+#                             on every pass test input and the smaller
+#                             models (build-asan-mlir/)
+#   4. scripts/fuzz.sh 20     saved fuzz regressions, then a short libFuzzer
 #                             run of each fuzz target (build-fuzz/)
-#   4. ctest in build/        C unit tests (cmocka) and the lit suite (CLI,
+#   5. ctest in build/        C unit tests (cmocka) and the lit suite (CLI,
 #                             pass, end-to-end runs under mlir-runner); last,
 #                             so that its summary closes the output
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/build.sh"
 "$root/scripts/sanitize.sh"
+"$root/scripts/sanitize-pass.sh"
 "$root/scripts/fuzz.sh" 20
 ctest --test-dir "$root/build" --output-on-failure -j2
