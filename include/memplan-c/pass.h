@@ -69,7 +69,10 @@ typedef struct memplan_pass_options {
    *  rewrite the same file. */
   const char *report;
   /** If non-NULL and non-empty: write an SVG picture of the plan (same rule
-   *  as `report`). */
+   *  as `report` for "{func}"). "{space}" in the path is replaced by the
+   *  arena's index (the report's "memory_space"), one picture per arena;
+   *  without it, a function with arenas in several memory spaces is
+   *  refused (an error), since one file would hide the other arenas. */
   const char *picture;
 } memplan_pass_options;
 

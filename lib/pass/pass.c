@@ -323,18 +323,47 @@ out:
   return rc;
 }
 
+/* One picture per arena: "{space}" in the path becomes the arena's index
+ * (as "memory_space" in the report: the order in which the function first
+ * allocates in each memory space). Without it, a function with arenas in
+ * several memory spaces is refused, as several functions are without
+ * "{func}": a single file would show one arena and hide the others. */
+static int check_picture_spaces(mp_func *f, const memplan_pass_options *o) {
+  if (f->nspaces > 1 && !strstr(o->picture, "{space}")) {
+    snprintf(f->err, sizeof f->err,
+             "memplan-static: picture=%s: the function has arenas in %zu "
+             "memory spaces; put {space} in the path for one picture per arena",
+             o->picture, f->nspaces);
+    return -1;
+  }
+  return 0;
+}
+
 static int write_picture(mp_func *f, const memplan_pass_options *o) {
   char err[512] = "";
   memplan_problem empty;
   memplan_problem_init(&empty);
-  const memplan_problem *p = f->nspaces ? &f->spaces[0].problem : &empty;
-  const uint64_t *offs = f->nspaces ? f->spaces[0].plan.offsets : NULL;
-  char path[1024];
+  char path[1024], spath[1100];
   if (output_path(f, "picture", o->picture, path, sizeof path))
     return -1;
-  if (memplan_svg_write(path, p, offs, NULL, err, sizeof err)) {
-    snprintf(f->err, sizeof f->err, "memplan-static: picture: %s", err);
+  if (check_picture_spaces(f, o))
     return -1;
+  const char *hole = strstr(path, "{space}");
+  size_t n = f->nspaces ? f->nspaces : 1; /* no arena: an empty picture */
+  for (size_t s = 0; s < n; ++s) {
+    const memplan_problem *p = f->nspaces ? &f->spaces[s].problem : &empty;
+    const uint64_t *offs = f->nspaces ? f->spaces[s].plan.offsets : NULL;
+    int w = hole ? snprintf(spath, sizeof spath, "%.*s%zu%s",
+                            (int)(hole - path), path, s, hole + 7)
+                 : snprintf(spath, sizeof spath, "%s", path);
+    if (w < 0 || (size_t)w >= sizeof spath) {
+      snprintf(f->err, sizeof f->err, "memplan-static: picture path too long");
+      return -1;
+    }
+    if (memplan_svg_write(spath, p, offs, NULL, err, sizeof err)) {
+      snprintf(f->err, sizeof f->err, "memplan-static: picture: %s", err);
+      return -1;
+    }
   }
   return 0;
 }
@@ -433,6 +462,11 @@ MlirLogicalResult memplan_static_run(MlirOperation func,
   }
   if ((rc = mp_plan(&f, o)))
     goto out;
+  /* Refused before any file is written. */
+  if (o->picture && o->picture[0] && check_picture_spaces(&f, o)) {
+    rc = -1;
+    goto out;
+  }
   if (o->report && o->report[0] && (rc = write_report(&f, o)))
     goto out;
   if (o->picture && o->picture[0] && (rc = write_picture(&f, o)))
