@@ -18,6 +18,7 @@
 \*===----------------------------------------------------------------------===*/
 #include "memplan/memplan.h"
 
+#include "core/arith.h"
 #include "core/radix_sort.h"
 
 #include <stdlib.h>
@@ -41,12 +42,8 @@ uint64_t memplan_lower_bound(const memplan_problem *p, int64_t *at_step) {
   uint64_t g = 0, max_pad = 0;
   for (size_t i = 0; i < p->count; ++i) {
     const memplan_buffer *b = &p->buffers[i];
-    if (b->size != 0 && b->start < b->end && b->alignment != 0)
-      for (uint64_t a = b->alignment; a != 0;) { /* g = gcd(g, a) */
-        uint64_t t = g % a;
-        g = a;
-        a = t;
-      }
+    if (b->size != 0 && b->start < b->end)
+      g = mp_gcd(g, b->alignment);
   }
   if (g == 0)
     g = 1; /* no sized buffer, or an unchecked problem */

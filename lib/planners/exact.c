@@ -63,6 +63,7 @@
 |* check starts with the sections alone (quick_refute), which prunes most     *|
 |* children before the full scan of the unplaced buffers.                     *|
 \*===----------------------------------------------------------------------===*/
+#include "core/arith.h"
 #include "planners/exact_fit.h"
 #include "planners/planners.h"
 
@@ -492,15 +493,6 @@ static int decide(xsearch *X, uint64_t C, uint64_t budget, int h) {
   return solve_pieces(X, 0, (uint32_t)X->S);
 }
 
-static uint64_t gcd64(uint64_t a, uint64_t b) {
-  while (b) {
-    uint64_t t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
 /* Buffers that overlap in time every other buffer of their piece go to the
  * bottom of it, stacked in their order by first section (then index),
  * before any search: in any plan, such a buffer b has every other buffer
@@ -549,7 +541,7 @@ static int find_pins(xsearch *X) {
         start2 = b->start;
       }
       if (alcm != 0 && alcm % b->alignment != 0) {
-        uint64_t q = b->alignment / gcd64(alcm, b->alignment);
+        uint64_t q = b->alignment / mp_gcd(alcm, b->alignment);
         alcm = alcm > UINT64_MAX / q ? 0 : alcm * q;
       }
     }
@@ -720,7 +712,7 @@ static int xsearch_init(xsearch *X, const memplan_problem *p,
   X->A = 0;
   for (size_t i = 0; i < n; ++i)
     if (p->buffers[i].size)
-      X->A = gcd64(X->A, p->buffers[i].alignment);
+      X->A = mp_gcd(X->A, p->buffers[i].alignment);
   if (X->A == 0)
     X->A = 1;
   reset(X); /* loads = live totals per section, for the T key */
@@ -1004,11 +996,11 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
   for (size_t i = 0; i < n; ++i) {
     const memplan_buffer *b = &p->buffers[i];
     if (b->size)
-      gr = gcd64(gr, b->size);
+      gr = mp_gcd(gr, b->size);
     if (b->alignment > 1)
-      gr = gcd64(gr, b->alignment);
+      gr = mp_gcd(gr, b->alignment);
     if (b->fixed)
-      gr = gcd64(gr, b->offset);
+      gr = mp_gcd(gr, b->offset);
   }
   if (gr == 0)
     gr = 1;

@@ -70,6 +70,7 @@
 |* plan->work is 0 when CBC was not needed (the first-fit start met the lower *|
 |* bound), else 1 + CBC's branch-and-bound node count.                        *|
 \*===----------------------------------------------------------------------===*/
+#include "core/arith.h"
 #include "planners/planners.h"
 
 #include <limits.h>
@@ -138,15 +139,6 @@ static void milp_state_free(milp_state *s) {
   free(s->placed_off);
   free(s->placed);
   free(s->gap);
-}
-
-static uint64_t gcd_u64(uint64_t a, uint64_t b) {
-  while (b) {
-    uint64_t t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
 }
 
 /* x rounded up to a multiple of a (a >= 1); false on overflow. */
@@ -540,9 +532,9 @@ int memplan_plan_milp(const memplan_problem *p, const memplan_options *o,
   uint64_t u = 0;
   for (size_t i = 0; i < n; ++i) {
     if (B[i].size)
-      u = gcd_u64(u, B[i].size);
+      u = mp_gcd(u, B[i].size);
     if (B[i].fixed && B[i].offset)
-      u = gcd_u64(u, B[i].offset);
+      u = mp_gcd(u, B[i].offset);
   }
   if (u == 0)
     u = 1;
@@ -554,7 +546,7 @@ int memplan_plan_milp(const memplan_problem *p, const memplan_options *o,
     for (size_t i = 0; i < n; ++i)
       if (!B[i].fixed && B[i].size && u % B[i].alignment != 0 &&
           B[i].alignment % u != 0) {
-        u = gcd_u64(u, B[i].alignment);
+        u = mp_gcd(u, B[i].alignment);
         again = 1;
       }
   }

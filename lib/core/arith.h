@@ -1,0 +1,22 @@
+/*===-- core/arith.h - Integer helpers shared by the core and planners ----===*\
+|*                                                                            *|
+|* Internal: not installed, not part of the API.                              *|
+\*===----------------------------------------------------------------------===*/
+#ifndef MEMPLAN_LIB_CORE_ARITH_H
+#define MEMPLAN_LIB_CORE_ARITH_H
+
+#include <stdint.h>
+
+/* Greatest common divisor (Euclid); mp_gcd(0, b) = b, so it folds over a
+ * list from 0. Alignments need not be powers of two, so their common
+ * granularity is a gcd, not a minimum. */
+static inline uint64_t mp_gcd(uint64_t a, uint64_t b) {
+  while (b) {
+    uint64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+#endif
