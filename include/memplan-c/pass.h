@@ -54,6 +54,12 @@ typedef struct memplan_pass_options {
   /** Wall-clock limit in seconds for search planners; <= 0: the planner's
    *  default. */
   double time_limit;
+  /** Deterministic work limit for search planners (exact, auto; in the
+   *  core's units, search nodes: memplan_options.work_limit); 0 = none
+   *  (default). With a work limit and no time limit, the search stops after
+   *  the same work on every machine, so the plan does not depend on the
+   *  machine or its load. With both, whichever is reached first stops it. */
+  uint64_t work_limit;
   /** Arena placement. */
   memplan_arena_kind arena;
   /** Emit one summary remark per function. (Remarks for buffers left alone
@@ -77,7 +83,7 @@ typedef struct memplan_pass_options {
 } memplan_pass_options;
 
 /** Fills `o` with the defaults: planner "auto", alignment 64, no time limit,
- *  arena alloc, no summary remarks, no capacity, no report, no picture. */
+ *  no work limit, arena alloc, no summary remarks, no capacity, no report, no picture. */
 void memplan_pass_options_init(memplan_pass_options *o);
 
 /** Checks option values: the planner exists, alignment is a nonzero power of

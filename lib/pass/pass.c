@@ -213,28 +213,103 @@ static void name_allocs(mp_func *f) {
   mlirOpPrintingFlagsDestroy(flags);
 }
 
-static void func_name(mp_func *f, char *buf, size_t len) {
-  MlirAttribute a = mlirOperationGetAttributeByName(f->func, mlirStringRefCreateFromCString("sym_name"));
-  if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
-    MlirStringRef s = mlirStringAttrGetValue(a);
-    snprintf(buf, len, "%.*s", (int)s.length, s.data);
-  } else {
-    snprintf(buf, len, "?");
+static bool sym_name(MlirOperation op, MlirStringRef *out) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return false;
+  *out = mlirStringAttrGetValue(a);
+  return true;
+}
+
+/* The function's name for "{func}" and the report: a bare name for a
+ * function of the outermost module, else qualified by the names of the
+ * enclosing nested modules ("inner.f" for @f in `module @inner`), since each
+ * module is its own symbol table and @f may exist in both: with the bare
+ * name both would write nr_f.json and the last one would win. Modules
+ * without a name add nothing. Only the ancestors are read, which no pass on
+ * another function changes. Returns 0, or -1 with f->err set if the name
+ * does not fit `len`. */
+static int func_name(mp_func *f, char *buf, size_t len) {
+  MlirStringRef s;
+  if (!sym_name(f->func, &s))
+    s = (MlirStringRef){"?", 1};
+  if (s.length >= len)
+    goto too_long;
+  /* Built right to left: each module's name goes in front. */
+  size_t used = s.length;
+  memmove(buf + len - 1 - used, s.data, used);
+  for (MlirOperation p = mlirOperationGetParentOperation(f->func);
+       !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p)) {
+    if (mlirOperationIsNull(mlirOperationGetParentOperation(p)))
+      break; /* the outermost op: top-level functions keep their bare name */
+    if (!mp_op_is(p, "builtin.module") || !sym_name(p, &s))
+      continue;
+    if (used + 1 + s.length >= len)
+      goto too_long;
+    buf[len - 2 - used] = '.';
+    used++;
+    memcpy(buf + len - 1 - used - s.length, s.data, s.length);
+    used += s.length;
   }
+  memmove(buf, buf + len - 1 - used, used);
+  buf[used] = 0;
+  return 0;
+too_long:
+  snprintf(f->err, sizeof f->err,
+           "memplan-static: function name longer than %zu bytes", len - 1);
+  return -1;
+}
+
+/* True if a function other than f might run the pass with the same
+ * options: a sibling func.func with a body, or, in any enclosing block, a
+ * nested builtin.module (its functions may be planned too; its contents are
+ * not read, since a pass on that module may be changing them). */
+static bool others_may_write(mp_func *f, bool *nested) {
+  *nested = false;
+  bool shared = false;
+  /* Only lists of ops are read, never a sibling's contents, which another
+   * thread may be rewriting; the function's own block changes only under
+   * the module lock, and the blocks further up not at all during the pass. */
+  mp_module_lock();
+  MlirOperation cur = f->func;
+  for (MlirOperation parent = mlirOperationGetParentOperation(cur);
+       !shared && !mlirOperationIsNull(parent) &&
+       mlirOperationGetNumRegions(parent) > 0;
+       cur = parent, parent = mlirOperationGetParentOperation(parent)) {
+    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, 0));
+    for (MlirOperation o = mlirBlockIsNull(body) ? (MlirOperation){NULL}
+                                                 : mlirBlockGetFirstOperation(body);
+         !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+      if (mlirOperationEqual(o, cur))
+        continue;
+      if (mp_op_is(o, "builtin.module")) {
+        shared = *nested = true;
+        break;
+      }
+      if (!mp_op_is(o, "func.func") || mlirOperationGetNumRegions(o) < 1 ||
+          mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(o, 0))))
+        continue;
+      shared = true;
+      break;
+    }
+  }
+  mp_module_unlock();
+  return shared;
 }
 
 /* report= and picture= name one file, but the pass runs once per function,
  * on several threads: with two functions, each rewrote the file and thread
  * timing chose which one survived. So "{func}" in the path is replaced by
- * the function's name (one file each), and a path without it is refused
- * when another function with a body shares the module. Writes `path` for
- * this function into out; returns 0, or -1 with f->err set. */
+ * the function's (qualified) name, one file each, and a path without it is
+ * refused when another function may write it too. Writes `path` for this
+ * function into out; returns 0, or -1 with f->err set. */
 static int output_path(mp_func *f, const char *opt, const char *path, char *out,
                        size_t len) {
-  char fname[256];
-  func_name(f, fname, sizeof fname);
   const char *hole = strstr(path, "{func}");
   if (hole) {
+    char fname[1024];
+    if (func_name(f, fname, sizeof fname))
+      return -1;
     int n = snprintf(out, len, "%.*s%s%s", (int)(hole - path), path, fname,
                      hole + 6);
     if (n < 0 || (size_t)n >= len) {
@@ -243,41 +318,50 @@ static int output_path(mp_func *f, const char *opt, const char *path, char *out,
     }
     return 0;
   }
-  /* Only the parent block's list of ops is read (names, whether a sibling
-   * has a body), never a sibling's contents, which another thread may be
-   * rewriting; the list itself changes only under the module lock. */
-  bool shared = false;
-  mp_module_lock();
-  MlirOperation parent = mlirOperationGetParentOperation(f->func);
-  if (!mlirOperationIsNull(parent) && mlirOperationGetNumRegions(parent) > 0) {
-    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, 0));
-    for (MlirOperation o = mlirBlockIsNull(body) ? (MlirOperation){NULL}
-                                                 : mlirBlockGetFirstOperation(body);
-         !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
-      if (mlirOperationEqual(o, f->func) || !mp_op_is(o, "func.func") ||
-          mlirOperationGetNumRegions(o) < 1 ||
-          mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(o, 0))))
-        continue;
-      shared = true;
-      break;
-    }
-  }
-  mp_module_unlock();
-  if (shared) {
-    snprintf(f->err, sizeof f->err,
-             "memplan-static: %s=%s: the module has several functions and each "
-             "would overwrite the file; put {func} in the path for one file per function",
-             opt, path);
+  bool nested;
+  if (others_may_write(f, &nested)) {
+    if (nested)
+      snprintf(f->err, sizeof f->err,
+               "memplan-static: %s=%s: the module has nested modules whose "
+               "functions would overwrite the file; put {func} in the path "
+               "for one file per function",
+               opt, path);
+    else
+      snprintf(f->err, sizeof f->err,
+               "memplan-static: %s=%s: the module has several functions and each "
+               "would overwrite the file; put {func} in the path for one file per function",
+               opt, path);
     return -1;
   }
   snprintf(out, len, "%s", path);
   return 0;
 }
 
+/* The report's "memory_space": 0 for the default space, N for an integer
+ * space N, else the attribute as MLIR prints it (a string, so that it can
+ * never be mistaken for a number). */
+static json_t *space_json(MlirAttribute attr) {
+  int64_t v = 0;
+  switch (mp_space_classify(attr, &v)) {
+  case MP_SPACE_DEFAULT:
+    return json_integer(0);
+  case MP_SPACE_INT:
+    return json_integer((json_int_t)v);
+  case MP_SPACE_OTHER:
+    break;
+  }
+  char buf[512];
+  namebuf nb = {buf, sizeof buf, 0};
+  buf[0] = 0;
+  mlirAttributePrint(attr, name_cb, &nb);
+  return json_string(buf);
+}
+
 static int write_report(mp_func *f, const memplan_pass_options *o) {
   char err[512] = "";
-  char fname[256];
-  func_name(f, fname, sizeof fname);
+  char fname[1024];
+  if (func_name(f, fname, sizeof fname))
+    return -1;
   json_t *root = json_object();
   json_t *arenas = json_array();
   json_t *skipped = json_array();
@@ -289,7 +373,11 @@ static int write_report(mp_func *f, const memplan_pass_options *o) {
     json_t *j = memplan_json_summary(&f->spaces[s].problem, &f->spaces[s].plan, true);
     if (!j)
       goto done;
-    json_object_set_new(j, "memory_space", json_integer((json_int_t)s));
+    /* "arena" is the arena's index (the order in which the function first
+     * allocates in each memory space, as "{space}" in picture=); the
+     * memory space itself is the attribute's value. */
+    json_object_set_new(j, "arena", json_integer((json_int_t)s));
+    json_object_set_new(j, "memory_space", space_json(f->spaces[s].attr));
     json_array_append_new(arenas, j);
   }
   for (size_t i = 0; i < f->nallocs; ++i) {
@@ -324,8 +412,9 @@ out:
 }
 
 /* One picture per arena: "{space}" in the path becomes the arena's index
- * (as "memory_space" in the report: the order in which the function first
- * allocates in each memory space). Without it, a function with arenas in
+ * (the report's "arena": the order in which the function first allocates
+ * in each memory space; an index, not the attribute, so any memory space
+ * gives a plain file name). Without it, a function with arenas in
  * several memory spaces is refused, as several functions are without
  * "{func}": a single file would show one arena and hide the others. */
 static int check_picture_spaces(mp_func *f, const memplan_pass_options *o) {
@@ -446,12 +535,12 @@ MlirLogicalResult memplan_static_run(MlirOperation func,
   }
   if ((rc = mp_liveness(&f)))
     goto out;
-  if (f.nallocs == 0) {
-    if (o->remarks) /* one summary per function, even with nothing to plan */
-      summary_remark(&f, o, now_seconds() - t0);
-    goto out;
-  }
-  name_allocs(&f);
+  /* A function without allocs goes through every stage below too (each has
+   * nothing to do): report= and picture= must write their (empty) files, or
+   * a stale file from an earlier run would pass for this run's answer, and
+   * remarks=true gives its summary. */
+  if (f.nallocs)
+    name_allocs(&f);
   for (size_t i = 0; i < f.nallocs; ++i) {
     mp_alloc *a = &f.allocs[i];
     if (a->skip == MP_PLANNED)

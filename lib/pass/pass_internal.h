@@ -134,6 +134,18 @@ typedef struct mp_func {
 int mp_liveness(mp_func *f);
 
 /*--- plan.c ---------------------------------------------------------------*/
+/** How a memory space attribute is written in reports and global names. */
+typedef enum mp_space_kind {
+  MP_SPACE_DEFAULT, /* no attribute, or an integer 0 (MLIR's default space) */
+  MP_SPACE_INT,     /* a signless i64 integer N != 0, as in memref<4xf32, N> */
+  MP_SPACE_OTHER    /* anything else ("gpu", #gpu.address_space<...>, 1 : i32) */
+} mp_space_kind;
+
+/** Classifies a memory space attribute (null = default); for MP_SPACE_INT
+ *  writes N to *value (value may be NULL). */
+mp_space_kind mp_space_classify(MlirAttribute attr, int64_t *value);
+
+
 /** Builds one memplan_problem per memory space from the planned allocs and
  *  solves it. Returns 0; -1 with f->err for a planner/validator error; 1 with
  *  f->err when an arena exceeds the capacity. */

@@ -9,9 +9,33 @@
 \*===----------------------------------------------------------------------===*/
 #include "pass_internal.h"
 
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+mp_space_kind mp_space_classify(MlirAttribute attr, int64_t *value) {
+  if (mlirAttributeIsNull(attr))
+    return MP_SPACE_DEFAULT;
+  /* Only the plain form "N" (an i64) is a number: "1 : i32" is another
+   * attribute than "1", so it gets another arena, and giving both the
+   * integer 1 would make two arenas of one function share a name. */
+  if (mlirAttributeIsAInteger(attr)) {
+    MlirType t = mlirAttributeGetType(attr);
+    if (mlirTypeIsAInteger(t) && mlirIntegerTypeIsSignless(t) &&
+        mlirIntegerTypeGetWidth(t) == 64) {
+      int64_t v = mlirIntegerAttrGetValueInt(attr);
+      if (v == 0) /* MLIR folds an integer 0 into the default space */
+        return MP_SPACE_DEFAULT;
+      if (value)
+        *value = v;
+      return MP_SPACE_INT;
+    }
+  }
+  return MP_SPACE_OTHER;
+}
 
 static int space_of(mp_func *f, MlirAttribute attr) {
   for (size_t s = 0; s < f->nspaces; ++s)
@@ -25,6 +49,21 @@ static int space_of(mp_func *f, MlirAttribute attr) {
   memplan_problem_init(&sp->problem);
   memplan_plan_init(&sp->plan);
   return (int)(f->nspaces - 1);
+}
+
+/* Why a plan does not fit `cap`, in the CLI's words (tools/memplan/solve.c).
+ * Only a lower bound above the capacity proves that no plan fits; when the
+ * bound fits, the planner merely found nothing that does, and a longer
+ * search or another planner might, so the message must not read as a
+ * proof. */
+static void capacity_why(char *buf, size_t len, uint64_t lb, uint64_t cap) {
+  if (lb > cap)
+    snprintf(buf, len, "proven: the optimum is >= %llu", (unsigned long long)lb);
+  else
+    snprintf(buf, len,
+             "not proven: the lower bound %llu fits; a longer search or "
+             "another planner may fit",
+             (unsigned long long)lb);
 }
 
 int mp_plan(mp_func *f, const memplan_pass_options *o) {
@@ -55,6 +94,7 @@ int mp_plan(mp_func *f, const memplan_pass_options *o) {
   memplan_options mo;
   memset(&mo, 0, sizeof mo);
   mo.time_limit = o->time_limit;
+  mo.work_limit = o->work_limit;
   for (size_t s = 0; s < f->nspaces; ++s) {
     mp_space *sp = &f->spaces[s];
     sp->problem.capacity = o->capacity;
@@ -64,11 +104,18 @@ int mp_plan(mp_func *f, const memplan_pass_options *o) {
        * plan at all: the same capacity error as a heuristic's plan that is
        * too big, with the proven bound instead of a peak. */
       if (sp->plan.status == MEMPLAN_INFEASIBLE && o->capacity) {
+        /* Here the planner's search itself is the proof (memplan_solve:
+         * INFEASIBLE without offsets), even when its bound fits. */
+        char why[400];
+        if (sp->plan.lower_bound > o->capacity)
+          capacity_why(why, sizeof why, sp->plan.lower_bound, o->capacity);
+        else
+          snprintf(why, sizeof why, "proven: the optimum is > %llu%s%.300s",
+                   (unsigned long long)o->capacity,
+                   sp->plan.message[0] ? "; " : "", sp->plan.message);
         snprintf(f->err, sizeof f->err,
-                 "memplan-static: no plan of %zu buffers fits capacity=%llu "
-                 "(lower bound %llu)",
-                 sp->planned, (unsigned long long)o->capacity,
-                 (unsigned long long)sp->plan.lower_bound);
+                 "memplan-static: no plan of %zu buffers fits capacity=%llu (%s)",
+                 sp->planned, (unsigned long long)o->capacity, why);
         return 1;
       }
       snprintf(f->err, sizeof f->err, "memplan-static: planner '%s' failed: %s",
@@ -77,12 +124,13 @@ int mp_plan(mp_func *f, const memplan_pass_options *o) {
     }
     if (sp->plan.status == MEMPLAN_INFEASIBLE ||
         (o->capacity && sp->plan.peak > o->capacity)) {
+      char why[128];
+      capacity_why(why, sizeof why, sp->plan.lower_bound, o->capacity);
       snprintf(f->err, sizeof f->err,
-               "memplan-static: the arena needs %llu bytes (lower bound %llu) "
-               "for %zu buffers, more than capacity=%llu",
-               (unsigned long long)sp->plan.peak,
-               (unsigned long long)sp->plan.lower_bound, sp->planned,
-               (unsigned long long)o->capacity);
+               "memplan-static: the arena needs %llu bytes for %zu buffers, "
+               "more than capacity=%llu (%s)",
+               (unsigned long long)sp->plan.peak, sp->planned,
+               (unsigned long long)o->capacity, why);
       return 1;
     }
     if (sp->plan.status != MEMPLAN_OPTIMAL && sp->plan.status != MEMPLAN_FEASIBLE) {

@@ -83,11 +83,20 @@ static int make_global(mp_func *f, size_t s, MlirType type, uint64_t align,
    * make the output differ between runs whenever two functions' candidate
    * names meet (@a with a second memory space and a function @a_1, or two
    * long names cut to the same prefix). So the name is a one-to-one
-   * encoding of (function name, space, retry): "__memplan_arena_F" for space
-   * 0, "__memplan_arena<s>_F" for space s > 0, "__memplan_arena<s>v<k>_F"
-   * when a symbol that was in the module before the pass already has the
-   * name. Two functions can never produce the same string, so the retry only
-   * steps around the user's own symbols, which every thread sees alike. */
+   * encoding of (function name, memory space, retry), after the prefix
+   * "__memplan_arena":
+   *   "_F"            the default memory space,
+   *   "<N>_F"         the integer memory space N (memref<4xf32, N>),
+   *   "a<s>_F"        any other attribute ("gpu", #gpu.address_space<..>):
+   *                   s is the arena's index in the function, which only
+   *                   depends on the function's own ops,
+   * and "0v<k>_F", "<N>v<k>_F", "a<s>v<k>_F" when a symbol that was in the
+   * module before the pass already has the name. The character after the
+   * prefix ('_', a digit or '-', 'a') tells the three forms apart and the
+   * number ends at the first '_' or 'v', so F and the space can be read
+   * back from the name: two functions (or two arenas of one function) can
+   * never produce the same string, and the retry only steps around the
+   * user's own symbols, which every thread sees alike. */
   MlirStringRef fname = {"func", 4};
   MlirAttribute fn = mlirOperationGetAttributeByName(f->func, sref("sym_name"));
   if (!mlirAttributeIsNull(fn) && mlirAttributeIsAString(fn))
@@ -101,12 +110,23 @@ static int make_global(mp_func *f, size_t s, MlirType type, uint64_t align,
   int flen = (int)fname.length;
   int rc = 0;
   pthread_mutex_lock(&global_lock);
-  if (s == 0)
-    snprintf(name, len, "__memplan_arena_%.*s", flen, fname.data);
-  else
-    snprintf(name, len, "__memplan_arena%zu_%.*s", s, flen, fname.data);
+  char space[32];
+  int64_t n = 0;
+  switch (mp_space_classify(f->spaces[s].attr, &n)) {
+  case MP_SPACE_DEFAULT:
+    space[0] = 0;
+    break;
+  case MP_SPACE_INT:
+    snprintf(space, sizeof space, "%lld", (long long)n);
+    break;
+  case MP_SPACE_OTHER:
+    snprintf(space, sizeof space, "a%zu", s);
+    break;
+  }
+  snprintf(name, len, "__memplan_arena%s_%.*s", space, flen, fname.data);
   for (int k = 1; k < 1000 && symbol_taken(body, name); ++k)
-    snprintf(name, len, "__memplan_arena%zuv%d_%.*s", s, k, flen, fname.data);
+    snprintf(name, len, "__memplan_arena%sv%d_%.*s", space[0] ? space : "0", k,
+             flen, fname.data);
   if (symbol_taken(body, name)) {
     pthread_mutex_unlock(&global_lock);
     snprintf(f->err, sizeof f->err,

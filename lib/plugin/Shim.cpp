@@ -54,6 +54,12 @@ struct MemPlanStaticPass
       *this, "time-limit",
       llvm::cl::desc("Time limit in seconds for search planners (0: default)"),
       llvm::cl::init(0.0)};
+  Option<uint64_t> workLimit{
+      *this, "work-limit",
+      llvm::cl::desc("Work limit (search nodes) for search planners (0: none); "
+                     "with work-limit and no time-limit, the plan does not "
+                     "depend on the machine"),
+      llvm::cl::init(0)};
   Option<std::string> arena{
       *this, "arena",
       llvm::cl::desc("Arena placement: alloc (memref.alloc at entry) or "
@@ -82,6 +88,7 @@ struct MemPlanStaticPass
     o.planner = planner.getValue().c_str();
     o.alignment = alignment;
     o.time_limit = timeLimit;
+    o.work_limit = workLimit;
     o.remarks = remarks;
     o.capacity = capacity;
     o.report = report.getValue().c_str();

@@ -1,14 +1,16 @@
 // A plan whose arena exceeds capacity= fails the pass, with the needed size,
-// and leaves the function unchanged. 2 x 256 bytes live together need 512.
+// and leaves the function unchanged. 2 x 256 bytes live together need 512:
+// the lower bound is above the capacity, so the message says it is proven
+// (errors-capacity-not-proven.mlir: when it is not).
 // RUN: %memplan-opt %s --memplan-static="planner=greedy-size capacity=500" -verify-diagnostics
 // RUN: not %memplan-opt %s --memplan-static="planner=greedy-size capacity=500" 2>&1 | FileCheck %s
 // RUN: not %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{planner=greedy-size capacity=500}))" 2>&1 | FileCheck %s
 // The exact fit is accepted:
 // RUN: %memplan-opt %s --memplan-static="planner=greedy-size capacity=512" | FileCheck %s --check-prefix=FITS
 // REQUIRES: mlir
-// CHECK: error: memplan-static: the arena needs 512 bytes (lower bound 512) for 2 buffers, more than capacity=500
+// CHECK: error: memplan-static: the arena needs 512 bytes for 2 buffers, more than capacity=500 (proven: the optimum is >= 512)
 // FITS: memref.alloc() {alignment = 64 : i64} : memref<512xi8>
-// expected-error @+1 {{the arena needs 512 bytes (lower bound 512) for 2 buffers, more than capacity=500}}
+// expected-error @+1 {{the arena needs 512 bytes for 2 buffers, more than capacity=500 (proven: the optimum is >= 512)}}
 func.func @f(%out: memref<64xf32>, %x: f32) {
   %a = memref.alloc() : memref<64xf32>
   %b = memref.alloc() : memref<64xf32>
