@@ -38,7 +38,12 @@ typedef enum memplan_arena_kind {
   /** One `memref.alloc` at function entry, freed before the return. */
   MEMPLAN_ARENA_ALLOC = 0,
   /** A private uninitialized `memref.global` per function and memory space,
-   *  read with `memref.get_global`: no heap use at all. */
+   *  read with `memref.get_global`: no heap use at all. Named
+   *  "__memplan_arena_F" (default space), "__memplan_arena<N>_F" (integer
+   *  space N), "__memplan_arenaa<i>_F" (any other attribute; i = the arena's
+   *  index), with "v<k>" before "_F" when the module already has a symbol
+   *  of that name; F is the function's sym_name. Names never collide
+   *  between functions and do not depend on thread timing. */
   MEMPLAN_ARENA_GLOBAL = 1
 } memplan_arena_kind;
 
@@ -68,17 +73,28 @@ typedef struct memplan_pass_options {
   /** Arena capacity in bytes per memory space; 0 = unlimited. A plan whose
    *  arena exceeds it is an error and fails the pass. */
   uint64_t capacity;
-  /** If non-NULL and non-empty: write a JSON report of every planned
-   *  function to this path. "{func}" in the path is replaced by the
-   *  function's name; without it, the path is refused (an error) when the
-   *  module holds another function with a body, since every function would
-   *  rewrite the same file. */
+  /** If non-NULL and non-empty: write a JSON report (jansson) of the
+   *  function to this path: every arena with "arena" (its index: the order
+   *  in which the function first allocates in each memory space),
+   *  "memory_space" (0 for the default space, N for the integer space N,
+   *  else the attribute's printed form as a string) and the plan; every
+   *  alloc left alone with the reason. Written for every function with a
+   *  body, also one without any plannable alloc ("arenas": []), so no stale
+   *  file from an earlier run survives. "{func}" in the path is replaced by
+   *  the function's name, qualified for a function inside nested modules by
+   *  the enclosing modules' sym_names joined with '.' ("inner.f"; the
+   *  outermost module and unnamed modules add nothing). Without "{func}",
+   *  the path is refused (an error, before any file is written) when the
+   *  function's block holds another function with a body, or a nested
+   *  module appears in its block or any enclosing one, since those
+   *  functions would rewrite the same file. */
   const char *report;
-  /** If non-NULL and non-empty: write an SVG picture of the plan (same rule
-   *  as `report` for "{func}"). "{space}" in the path is replaced by the
-   *  arena's index (the report's "memory_space"), one picture per arena;
-   *  without it, a function with arenas in several memory spaces is
-   *  refused (an error), since one file would hide the other arenas. */
+  /** If non-NULL and non-empty: write an SVG picture of the plan (same rules
+   *  as `report` for "{func}" and for functions without arenas, which get an
+   *  empty picture). "{space}" in the path is replaced by the arena's index
+   *  (the report's "arena"), one picture per arena; without it, a function
+   *  with arenas in several memory spaces is refused (an error), since one
+   *  file would hide the other arenas. */
   const char *picture;
 } memplan_pass_options;
 
@@ -96,8 +112,10 @@ int memplan_pass_options_check(const memplan_pass_options *o, char *err,
 /** Runs memplan-static on one `func.func` (other ops: success, untouched).
  *  Diagnostics go through the op's context (errors at the function or alloc
  *  location). Returns failure for bad options, a plan that does not fit
- *  `capacity`, a planner error, or a plan the validator rejects; the function
- *  is then left unchanged. Functions are independent: calls on different
+ *  `capacity` (the message says whether that is proven: a lower bound above
+ *  the capacity or a planner's proof; else that another planner may fit), a
+ *  planner error, a plan the validator rejects, or a report/picture that
+ *  cannot be written; the function is then left unchanged. Functions are independent: calls on different
  *  functions of one module may run on different threads at once. */
 MlirLogicalResult memplan_static_run(MlirOperation func,
                                      const memplan_pass_options *opts);
