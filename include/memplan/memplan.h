@@ -165,10 +165,13 @@ int memplan_validate(const memplan_problem *p, const uint64_t *offsets,
 /** Options shared by all planners. Zero-initialize, then set what you need. */
 typedef struct memplan_options {
   /** Wall-clock limit in seconds for search planners (milp, exact, auto);
-   *  <= 0 means the planner's default. */
+   *  <= 0 means the planner's default (milp and exact: 10 s; auto's search:
+   *  1 s on top of its default node budget), except that exact and auto
+   *  have no wall-clock limit at all when only work_limit is set. */
   double time_limit;
   /** Deterministic work limit (search nodes) for exact/auto; 0 = none. With a
-   *  work limit and no time limit, results are reproducible across machines. */
+   *  work limit and no time limit, results are reproducible across machines
+   *  (no clock is read to stop the search). */
   uint64_t work_limit;
   /** Print progress to stderr (0 = quiet). */
   int verbose;

@@ -15,7 +15,8 @@
 |*      AUTO_BASE_NODES + AUTO_NODES_PER_BUFFER x n search nodes and at       *|
 |*      most AUTO_DEFAULT_SECONDS; AUTO_CAPACITY_FACTOR times the nodes       *|
 |*      when a capacity is set and no member meets it; opts->work_limit /     *|
-|*      opts->time_limit replace those defaults.                              *|
+|*      opts->time_limit replace those defaults (a work limit alone also      *|
+|*      lifts the wall-clock cap, so that the answer is reproducible).        *|
 |*                                                                            *|
 |* This is the shape of XLA's and TVM's planners (try several heuristics,     *|
 |* keep the best) with an exact stage on top. auto is never worse than any    *|
@@ -103,8 +104,14 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
   }
   auto_best B = {p, plan->offsets, false, 0, ""};
 
-  run_member(&B, "greedy-size", &opts, scratch);
-  run_member(&B, "best-fit", &opts, scratch);
+  /* A time limit bounds auto as a whole: each stage gets what is left of
+   * it. greedy-size stops with no plan when it runs out (its cost grows
+   * with the number of buffers live at once), and best-fit, which is
+   * O(n log n), still gives a plan. */
+  double t_end = opts.time_limit > 0 ? mpx_now() + opts.time_limit : 0;
+  memplan_options mo = opts;
+  run_member(&B, "greedy-size", &mo, scratch);
+  run_member(&B, "best-fit", &mo, scratch);
 
   mpx_graph g;
   int grc = B.have && B.peak == L ? 1 : mpx_graph_build(p, AUTO_MAX_PAIRS, &g);
@@ -156,6 +163,10 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
 
   if (B.peak > L && n <= AUTO_MAX_SEARCH_N) {
     memplan_options eo = opts;
+    /* The caller's work limit alone means "reproducible": no clock then.
+     * The default node budget keeps a wall-clock cap as a safety net. */
+    if (eo.work_limit != 0 && eo.time_limit <= 0)
+      eo.time_limit = 1e300;
     if (eo.work_limit == 0) {
       eo.work_limit = AUTO_BASE_NODES + AUTO_NODES_PER_BUFFER * (uint64_t)n;
       /* A capacity the members miss asks "does it fit?", and a wrong "no"
@@ -164,8 +175,12 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
       if (p->capacity && B.peak > p->capacity)
         eo.work_limit *= AUTO_CAPACITY_FACTOR;
     }
-    if (eo.time_limit <= 0)
+    if (t_end > 0) {
+      double left = t_end - mpx_now();
+      eo.time_limit = left > 1e-3 ? left : 1e-3;
+    } else if (eo.time_limit <= 0) {
       eo.time_limit = AUTO_DEFAULT_SECONDS;
+    }
     memplan_plan ex;
     memplan_plan_init(&ex);
     ex.offsets = scratch;

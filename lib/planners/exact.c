@@ -769,7 +769,8 @@ oom:
  * 2^64 - 1 included, so failure is not told by the peak). */
 static int heuristics(const memplan_problem *p, const mpx_graph *g,
                       uint64_t *best, uint32_t *best_order, size_t *best_count,
-                      char *winner, size_t wlen, uint64_t *peak) {
+                      char *winner, size_t wlen, uint64_t *peak,
+                      double deadline) {
   size_t n = p->count;
   uint32_t *order = malloc((n ? n : 1) * sizeof *order);
   uint64_t *off = malloc((n ? n : 1) * sizeof *off);
@@ -781,7 +782,10 @@ static int heuristics(const memplan_problem *p, const mpx_graph *g,
     free(off);
     return -1;
   }
-  for (int k = 0; k < MPX_ORDER_KEYS; ++k) {
+  /* Each run visits every conflicting pair: on big graphs the runs after
+   * the first stop at the deadline. */
+  for (int k = 0; k < MPX_ORDER_KEYS && !(have && mpx_now() > deadline);
+       ++k) {
     size_t cnt = mpx_order(p, g, (mpx_order_key)k, order);
     if (cnt == (size_t)-1)
       break;
@@ -906,13 +910,30 @@ static uint64_t root_bound(const xsearch *X) {
   return L;
 }
 
+/* Too big for even the kernel heuristics: greedy-size within what is left
+ * of the time limit (its cost grows with the number of buffers live at
+ * once), else best-fit, which is O(n log n) and always finishes. */
 static int fallback(const memplan_problem *p, const memplan_options *o,
-                    memplan_plan *plan, const char *why) {
-  const memplan_planner *gs = memplan_planner_find("greedy-size");
-  int rc = gs ? gs->run(p, o, plan) : -1;
+                    memplan_plan *plan, const char *why, double deadline) {
+  memplan_options go;
+  memset(&go, 0, sizeof go);
+  if (o)
+    go = *o;
+  double left = deadline - mpx_now();
+  go.time_limit = left > 1e-3 ? left : 1e-3;
+  const char *used = "greedy-size";
+  const memplan_planner *gs = memplan_planner_find(used);
+  plan->status = MEMPLAN_FEASIBLE;
+  int rc = gs ? gs->run(p, &go, plan) : -1;
+  if (rc == 0 && plan->status == MEMPLAN_TIMEOUT) {
+    used = "best-fit (greedy-size ran out of time)";
+    const memplan_planner *bf = memplan_planner_find("best-fit");
+    plan->status = MEMPLAN_FEASIBLE;
+    rc = bf ? bf->run(p, o, plan) : -1;
+  }
   snprintf(plan->planner, sizeof plan->planner, "exact");
-  snprintf(plan->message, sizeof plan->message,
-           "%s: no search, greedy-size plan", why);
+  snprintf(plan->message, sizeof plan->message, "%s: no search, %s plan", why,
+           used);
   plan->status = MEMPLAN_FEASIBLE;
   return rc;
 }
@@ -921,9 +942,14 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
               memplan_plan *plan, int top_share, const uint64_t *init) {
   size_t n = p->count;
   double t0 = mpx_now();
-  double limit = o && o->time_limit > 0 ? o->time_limit : EXACT_DEFAULT_SECONDS;
-  double deadline = t0 + limit;
   uint64_t work_limit = o ? o->work_limit : 0;
+  /* A work limit alone is the caller's request for a reproducible answer:
+   * then no clock may cut the search short (the default applies only when
+   * neither limit is given). */
+  double limit = o && o->time_limit > 0 ? o->time_limit
+                 : work_limit          ? 1e300
+                                       : EXACT_DEFAULT_SECONDS;
+  double deadline = t0 + limit;
   snprintf(plan->planner, sizeof plan->planner, "exact");
   plan->work = 0;
   if (n == 0) {
@@ -936,7 +962,7 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
   if (grc < 0)
     return fail(plan, "out of memory building the conflict graph");
   if (grc > 0)
-    return fallback(p, o, plan, "too many conflicting pairs");
+    return fallback(p, o, plan, "too many conflicting pairs", deadline);
 
   char winner[48] = "";
   uint32_t *order = malloc(n * sizeof *order);
@@ -955,7 +981,7 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
     snprintf(winner, sizeof winner, "the initial plan");
   } else {
     hrc = heuristics(p, &g, plan->offsets, order, &cnt, winner, sizeof winner,
-                     &U);
+                     &U, deadline);
   }
   if (hrc != 0) {
     free(order);

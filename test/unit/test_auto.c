@@ -286,6 +286,37 @@ static void test_large(void **state) {
   memplan_problem_free(&p);
 }
 
+/* A time limit bounds auto as a whole: when greedy-size runs out of it
+ * (here a limit of 1 ns, past by its first clock check), the other members
+ * still give a valid plan. Equal sizes: greedy-size (first fit in start
+ * order) is optimal and wins without a limit, so with one the plan must
+ * come from another member. */
+static void test_time_limit_members(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  tu_long_schedule(&p, 7, 1000);
+  for (size_t i = 0; i < p.count; ++i) {
+    p.buffers[i].size = 64;
+    p.buffers[i].alignment = 1;
+  }
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  char err[256];
+  assert_int_equal(memplan_solve(&p, "auto", NULL, &plan, err, sizeof err), 0);
+  assert_string_equal(plan.planner, "auto:greedy-size");
+  memplan_plan_free(&plan);
+  memplan_options o;
+  memset(&o, 0, sizeof o);
+  o.time_limit = 1e-9;
+  memplan_plan_init(&plan);
+  assert_int_equal(memplan_solve(&p, "auto", &o, &plan, err, sizeof err), 0);
+  assert_null(strstr(plan.planner, "greedy-size"));
+  assert_int_equal(memplan_validate(&p, plan.offsets, NULL, NULL, 0), 0);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_never_worse),
@@ -293,6 +324,7 @@ int main(void) {
       cmocka_unit_test(test_capacity_at_optimum),
       cmocka_unit_test(test_peer_optima),
       cmocka_unit_test(test_large),
+      cmocka_unit_test(test_time_limit_members),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -328,6 +328,32 @@ static void random_properties(void **state) {
 /* Larger instances, so that the interval index and the treaps grow several
  * levels deep: every plan validates (memplan_solve checks), keeps its fixed
  * offsets, and greedy-size and best-fit beat linear. */
+/* A time limit stops greedy-size with no plan (TIMEOUT) at its first clock
+ * check (every 256 buffers), however fast the machine: a limit of 1 ns has
+ * passed by then. Without a limit the same input is planned. */
+static void greedy_size_time_limit(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  tu_long_schedule(&p, 5, 1000);
+  memplan_options o;
+  memset(&o, 0, sizeof o);
+  o.time_limit = 1e-9;
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  char err[256];
+  assert_int_equal(memplan_solve(&p, "greedy-size", &o, &plan, err, sizeof err),
+                   -1);
+  assert_int_equal(plan.status, MEMPLAN_TIMEOUT);
+  assert_non_null(strstr(err, "time limit reached after placing 255 of 1000"));
+  memplan_plan_free(&plan);
+  memplan_plan_init(&plan);
+  assert_int_equal(memplan_solve(&p, "greedy-size", NULL, &plan, err, sizeof err),
+                   0);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
 static void random_large_instances(void **state) {
   (void)state;
   for (uint64_t seed = 1; seed <= 24; ++seed) {
@@ -422,6 +448,7 @@ int main(void) {
       cmocka_unit_test(zero_size_buffers),
       cmocka_unit_test(shared_case_08),
       cmocka_unit_test(random_properties),
+      cmocka_unit_test(greedy_size_time_limit),
       cmocka_unit_test(random_large_instances),
       cmocka_unit_test(extreme_values),
   };
