@@ -11,9 +11,10 @@
 |* an error. `lower`/`upper` are the half-open live interval [lower, upper)   *|
 |* in schedule steps (int64, may be negative); a column named `end` instead   *|
 |* of `upper` is inclusive (upper = end + 1, the TFLite/TFLM/IREE             *|
-|* convention). `id` is any non-empty string without commas, control         *|
-|* characters or a leading '#' (ids are not quoted; a line starting with '#'  *|
-|* is always a comment), and must be unique.                                 *|
+|* convention). `id` is any non-empty UTF-8 string (RFC 3629) without        *|
+|* commas, control characters or a leading '#' (ids are not quoted; a line    *|
+|* starting with '#' is always a comment), and must be unique. UTF-8 because  *|
+|* ids go into SVG and JSON, which are UTF-8 text.                            *|
 |* `size`, `alignment`, `offset` are bytes (uint64). An empty `alignment`     *|
 |* cell means the file's default; an empty `offset` cell means "free", a      *|
 |* number fixes the buffer there.                                             *|
@@ -72,7 +73,9 @@ typedef struct memplan_csv_info {
  *  unreadable files), for: a file that cannot be opened or read, an empty
  *  file (no header), a missing/unknown/repeated header column (or both
  *  `upper` and `end`), a row with too few or too many cells, an empty id
- *  (or one starting with '#' or holding a control character), non-numeric
+ *  (or one starting with '#', holding a control character, or not valid
+ *  UTF-8: "FILE:LINE: column 'id': id is not valid UTF-8 (byte 0xXX at
+ *  offset K of the id); expected UTF-8 text"), non-numeric
  *  or empty numbers, negative sizes, lower >= upper (end < lower),
  *  duplicate ids (naming the first line too), an alignment of 0,
  *  a fixed offset that is not a multiple of its
@@ -103,16 +106,29 @@ void memplan_csv_info_free(memplan_csv_info *info);
  *  - `offset` = offsets[i]; with offsets == NULL the problem itself is
  *    written: the fixed offsets, empty cells for free buffers, and no offset
  *    column at all when no buffer is fixed and the input had none.
- *  A buffer without id is written as its index. Output is deterministic
- *  (rows in problem order, decimal numbers).
+ *  A buffer without id is written as its index ("3" for buffers[3]).
+ *  Output is deterministic (rows in problem order, decimal numbers).
+ *  Every file written reads back with memplan_csv_read: what the reader
+ *  would refuse is refused here instead (see the errors below).
  *
  *  Writes to a temporary file beside `path` (created with mode 0666 &
  *  ~umask) and renames it over `path`, so a failure leaves no half-written
  *  and no new file ("-" = stdout, written directly).
- *  Returns 0, or -1 with "PATH: reason" in err: an id that cannot be written
- *  (empty, starting with '#', containing a comma or a control character:
- *  the ids the reader refuses; checked before anything is created), the file cannot be created (missing or
- *  unwritable directory), a write/close/rename error, or out of memory. */
+ *  Returns 0, or -1 with "PATH: reason" in err; the first three are checked
+ *  before anything is created:
+ *  - a problem memplan_problem_check refuses ("PATH: cannot write: ...",
+ *    e.g. start >= end): the reader refuses the same values;
+ *  - an id that cannot be written (empty, starting with '#', containing a
+ *    comma or a control character, or not valid UTF-8: the ids the reader
+ *    refuses), "PATH: cannot write buffer #I ...";
+ *  - two buffers that would be written with the same id, which the reader
+ *    refuses as duplicates: two equal ids given through the C API, or an
+ *    unnamed buffer whose index equals another buffer's id. The message
+ *    names both: "PATH: cannot write buffers '5' and #5 (no id): both
+ *    would be written with the id '5' ...". Give the buffers distinct ids;
+ *  - the file cannot be created (missing or unwritable directory, a
+ *    symbolic link to a missing target), a write/close/rename error, or out
+ *    of memory. */
 int memplan_csv_write(const char *path, const memplan_problem *p,
                       const memplan_csv_info *info, const uint64_t *offsets,
                       char *err, size_t err_len);

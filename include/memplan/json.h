@@ -12,6 +12,12 @@
 |* the caller's own keys (e.g. "function", "skipped" with reasons).           *|
 |* Every builder returns NULL only when memory runs out.                      *|
 |*                                                                            *|
+|* Strings are UTF-8, as JSON requires. Ids (and messages quoting them) that  *|
+|* are not valid UTF-8, which the C API allows (the CSV reader refuses them), *|
+|* are written with U+FFFD in place of each byte that does not start a valid  *|
+|* sequence (RFC 3629: no overlong forms, surrogates or values past           *|
+|* U+10FFFF), so the builders never fail on them.                             *|
+|*                                                                            *|
 |* Units as everywhere in memplan: bytes for sizes/offsets/peaks, schedule    *|
 |* steps for start/end (half-open [start, end)), seconds for times.           *|
 |*                                                                            *|
@@ -39,7 +45,8 @@ json_t *memplan_json_u64(uint64_t v);
 /** Buffer i of `p` (i < p->count) as an object:
  *    {"id": name, "size": bytes, "alignment": bytes, "start": step,
  *     "end": step, "offset": bytes}
- *  `id` is the buffer's id, or "#i" when it has none (memplan_buffer_name).
+ *  `id` is the buffer's id, or "#i" when it has none (memplan_buffer_name),
+ *  with U+FFFD for bytes that are not UTF-8 (see the header comment).
  *  "offset" is offsets[i] when `offsets` is non-NULL; otherwise the fixed
  *  offset for a fixed buffer, and absent for a free one. "fixed": true is
  *  added for fixed buffers only. New reference; NULL if out of memory. */
@@ -48,18 +55,25 @@ json_t *memplan_json_buffer(const memplan_problem *p, size_t i,
 
 /** The plan's statistics as an object:
  *    {"planner": str, "status": "optimal"|"feasible"|"infeasible"|"timeout"|
- *     "error", "peak": bytes, "lower_bound": bytes, "gap": number,
+ *     "error", "peak": bytes|null, "lower_bound": bytes, "gap": number|null,
  *     "seconds": number, "work": count, "message": str}
  *  "gap" is the relative gap (peak - lower_bound) / lower_bound as a
  *  fraction (0.05 means 5 %); 0 when the lower bound is 0 or exceeds the
  *  peak. "message" is present only when plan->message is non-empty.
+ *  "peak" and "gap" are null when there is no plan: plan->offsets is NULL,
+ *  or the status is "timeout" or "error" (memplan_solve's failures). A
+ *  planner that proves or finds nothing within the capacity leaves status
+ *  "infeasible" and no offsets worth reporting: set plan->offsets to NULL
+ *  (after freeing them) to report it without a peak, as `memplan solve
+ *  --json` does; "infeasible" with offsets is a plan above the capacity,
+ *  and its peak is reported.
  *  New reference; NULL if out of memory. */
 json_t *memplan_json_plan(const memplan_plan *plan);
 
 /** memplan_json_plan(plan) plus "buffers_count" (p->count) and "capacity"
  *  (bytes, 0 = unlimited); with `with_buffers`, also "buffers": an array
  *  of memplan_json_buffer(p, i, plan->offsets) for every i in index order
- *  (plan->offsets may be NULL, e.g. after an error: then offsets of free
+ *  (when there is no plan, as for a null "peak" above, offsets of free
  *  buffers are omitted). `plan` must belong to `p` (plan->count == p->count
  *  when plan->offsets is non-NULL). New reference; NULL if out of memory. */
 json_t *memplan_json_summary(const memplan_problem *p,

@@ -9,7 +9,9 @@
 |* standard output, and a path naming a device, FIFO or socket (/dev/null, a *|
 |* pipe to another tool) is written in place (as root, renaming over          *|
 |* /dev/null would replace the device with a regular file). A symbolic link   *|
-|* is followed, so the file it names is replaced and the link survives.       *|
+|* is followed, so the file it names is replaced and the link survives; a     *|
+|* link that cannot be resolved (its target is missing, or a loop) is an      *|
+|* error and nothing is created.                                              *|
 \*===----------------------------------------------------------------------===*/
 
 #ifndef MEMPLAN_OUTPUT_H
@@ -33,13 +35,15 @@ typedef struct memplan_output {
 
 /** Opens `path` for writing ("-" = stdout). Returns 0 with o->stream ready,
  *  or -1 with "PATH: cannot create the output file: REASON" (or "cannot
- *  write") in err and nothing created. */
+ *  write", "symbolic link to a missing target", "cannot resolve the
+ *  symbolic link: REASON") in err and nothing created. */
 int memplan_output_open(memplan_output *o, const char *path, char *err,
                         size_t err_len);
 
 /** Finishes the output. With keep = true, flushes and closes the stream and
  *  renames the temporary over the target; any write error (a full disk:
- *  "PATH: write error: No space left on device") makes it return -1 with a
+ *  "PATH: write error: No space left on device"; for "-", "cannot write to
+ *  standard output: No space left on device") makes it return -1 with a
  *  message and remove the temporary, so the target is left as it was. With
  *  keep = false (the caller failed half-way), just removes the temporary and
  *  returns 0. Always releases everything `o` holds. */

@@ -20,11 +20,17 @@
 |* pixel, are merged into grey coverage runs on a 2-pixel grid. The profile   *|
 |* is sampled per pixel column (maximum within each column, so peaks are      *|
 |* never hidden). Numbers are written with at most one decimal. Output size   *|
-|* is therefore bounded by the picture's pixel size, not by the buffer count. *|
+|* is therefore bounded by the picture's pixel size, not by the buffer count, *|
+|* nor by the values: any int64 steps (the axis spans up to 2^64 - 1 steps,   *|
+|* labelled exactly, at most 40 ticks) and any uint64 sizes and offsets       *|
+|* (an offset + size beyond 2^64 is drawn at the top) give a complete         *|
+|* picture of bounded size.                                                   *|
 |*                                                                            *|
-|* Ids are XML-escaped (& < > " '), and bytes that are not valid in XML 1.0   *|
-|* (control characters) are replaced by '?', so any id yields a well-formed   *|
-|* document.                                                                  *|
+|* Ids are XML-escaped (& < > " '); control characters, which XML 1.0 does    *|
+|* not allow, are replaced by '?'; bytes that are not valid UTF-8 (RFC 3629:  *|
+|* possible in ids from the C API, which does not check them) and the         *|
+|* non-characters U+FFFE/U+FFFF by U+FFFD, one per bad byte. So any id,       *|
+|* title or subtitle yields a well-formed UTF-8 document.                     *|
 \*===----------------------------------------------------------------------===*/
 
 #ifndef MEMPLAN_SVG_H

@@ -18,6 +18,7 @@
 #include "core/error.h"
 #include "memplan/csv.h"
 #include "memplan/output.h"
+#include "io/utf8.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -385,6 +386,14 @@ static int read_row(csv_reader *r, char *line, const int colpos[NCOLS],
     if ((unsigned char)*q < 0x20 || *q == 0x7f)
       return rfail(r, r->line, "id",
                    "id contains the control character 0x%02x", *q);
+  /* Ids go into SVG and JSON, which are UTF-8 text; refusing here names the
+   * line, where a writer could only replace the bytes. */
+  size_t bad = memplan_utf8_invalid_at(id);
+  if (bad != (size_t)-1)
+    return rfail(r, r->line, "id",
+                 "id is not valid UTF-8 (byte 0x%02x at offset %zu of the "
+                 "id); expected UTF-8 text",
+                 (unsigned char)id[bad], bad);
 
   uint64_t size = 0;
   int rc = parse_u64(fields[colpos[COL_SIZE]], &size);
@@ -698,10 +707,69 @@ static void write_body(FILE *f, const memplan_problem *p,
 static bool id_writable(const char *id) {
   if (!id[0] || id[0] == '#')
     return false;
-  for (; *id; ++id)
-    if (*id == ',' || (unsigned char)*id < 0x20 || *id == 0x7f)
+  for (const char *q = id; *q; ++q)
+    if (*q == ',' || (unsigned char)*q < 0x20 || *q == 0x7f)
       return false;
-  return true;
+  return memplan_utf8_invalid_at(id) == (size_t)-1;
+}
+
+/* The text of buffer i's id cell: its id, or its index when it has none. */
+static const char *cell_id(const memplan_problem *p, size_t i, char buf[24]) {
+  if (p->buffers[i].id)
+    return p->buffers[i].id;
+  snprintf(buf, 24, "%zu", i);
+  return buf;
+}
+
+/* "'ID'" for a named buffer, "#I (no id)" for an unnamed one: the two
+ * kinds of buffer that can end up with the same cell. */
+static const char *describe(const memplan_problem *p, size_t i, char *buf,
+                            size_t len) {
+  if (p->buffers[i].id)
+    snprintf(buf, len, "'%.100s'", p->buffers[i].id);
+  else
+    snprintf(buf, len, "#%zu (no id)", i);
+  return buf;
+}
+
+/* The reader refuses a file with two equal ids, so two buffers whose cells
+ * would be equal (an unnamed buffer written as "0" next to a buffer named
+ * "0", or two buffers given the same id through the C API) are refused
+ * here, naming both, before anything is created. Same hash set as the
+ * reader's check, over the written cells. */
+static int check_written_ids(const char *path, const memplan_problem *p,
+                             char *err, size_t err_len) {
+  size_t cap = 16;
+  while (cap < 2 * p->count)
+    cap *= 2;
+  size_t *slots = calloc(cap, sizeof *slots); /* index + 1; 0 = empty */
+  if (!slots)
+    return memplan_internal_errorf(err, err_len, "%s: out of memory", path);
+  int rc = 0;
+  char bi[24], bj[24];
+  for (size_t i = 0; i < p->count && rc == 0; ++i) {
+    const char *id = cell_id(p, i, bi);
+    size_t h = (size_t)hash_str(id) & (cap - 1);
+    while (slots[h]) {
+      size_t j = slots[h] - 1;
+      if (strcmp(cell_id(p, j, bj), id) == 0) {
+        char dj[128], di[128];
+        rc = memplan_internal_errorf(
+            err, err_len,
+            "%s: cannot write buffers %s and %s: both would be written with "
+            "the id '%s' (a buffer without id is written as its index), and "
+            "ids must be unique to read back",
+            path, describe(p, j, dj, sizeof dj), describe(p, i, di, sizeof di),
+            id);
+        break;
+      }
+      h = (h + 1) & (cap - 1);
+    }
+    if (rc == 0)
+      slots[h] = i + 1;
+  }
+  free(slots);
+  return rc;
 }
 
 int memplan_csv_write(const char *path, const memplan_problem *p,
@@ -711,29 +779,39 @@ int memplan_csv_write(const char *path, const memplan_problem *p,
     err[0] = '\0';
   if (!path || !*path)
     return memplan_internal_errorf(err, err_len, "no output path given");
-  /* Refuse what cannot be read back, before any file is created. */
+  /* Refuse what cannot be read back, before any file is created: the
+   * reader's value checks are memplan_problem_check's, and its id checks
+   * are id_writable and check_written_ids. */
+  char why[512];
+  if (memplan_problem_check(p, why, sizeof why) != 0)
+    return memplan_internal_errorf(err, err_len, "%s: cannot write: %s", path,
+                                   why);
   uint64_t default_align = info ? info->default_alignment : 1;
   if (default_align == 0)
     default_align = 1;
   bool with_align = info && info->has_alignment;
   bool with_offset = offsets != NULL || (info && info->has_offset);
-  char nb[24];
   for (size_t i = 0; i < p->count; ++i) {
     const memplan_buffer *b = &p->buffers[i];
     if (b->alignment != default_align)
       with_align = true;
     if (b->fixed)
       with_offset = true;
-    if (b->id && !id_writable(b->id))
+    if (b->id && !id_writable(b->id)) {
+      /* Quote the id only when it is safe to print. */
+      bool printable = memplan_utf8_invalid_at(b->id) == (size_t)-1;
+      for (const char *q = b->id; *q; ++q)
+        printable = printable && (unsigned char)*q >= 0x20 && *q != 0x7f;
       return memplan_internal_errorf(err, err_len,
-                   "%s: cannot write buffer '%s': a CSV id must be non-empty, "
-                   "must not start with '#' and must not contain a comma or "
-                   "a control character",
-                   path, memplan_buffer_name(p, i, nb));
-    if (info && info->inclusive_end && b->end == INT64_MIN)
-      return memplan_internal_errorf(err, err_len, "%s: buffer '%s': end out of range", path,
-                   memplan_buffer_name(p, i, nb));
+                   "%s: cannot write buffer #%zu%s%.100s%s: a CSV id must be "
+                   "non-empty UTF-8 text, must not start with '#' and must "
+                   "not contain a comma or a control character",
+                   path, i, printable ? " ('" : "", printable ? b->id : "",
+                   printable ? "')" : "");
+    }
   }
+  if (check_written_ids(path, p, err, err_len) != 0)
+    return -1;
   memplan_csv_info local;
   if (!info || info->default_alignment == 0) {
     memset(&local, 0, sizeof local);

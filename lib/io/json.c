@@ -3,12 +3,16 @@
 |* Thin builders over jansson; see memplan/json.h for the schema. The one     *|
 |* subtle point is 64-bit byte counts: jansson stores json_int_t (signed      *|
 |* long long), so values above INT64_MAX are written as decimal strings       *|
-|* instead of being wrapped to negative numbers.                              *|
+|* instead of being wrapped to negative numbers. The other is text: jansson   *|
+|* refuses a string that is not UTF-8, and ids from the C API (or a message   *|
+|* cut by snprintf in the middle of a character) need not be, so every        *|
+|* string goes through text(), which puts U+FFFD in place of the bad bytes.   *|
 \*===----------------------------------------------------------------------===*/
 
 
 #include "memplan/json.h"
 #include "memplan/output.h"
+#include "io/utf8.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -22,6 +26,17 @@ json_t *memplan_json_u64(uint64_t v) {
   char buf[24];
   snprintf(buf, sizeof buf, "%" PRIu64, v);
   return json_string(buf);
+}
+
+/* A JSON string of s, with U+FFFD for bytes that are not UTF-8 (see the
+ * header comment); NULL only when memory runs out. */
+static json_t *text(const char *s) {
+  if (memplan_utf8_invalid_at(s) == (size_t)-1)
+    return json_string(s);
+  char *clean = memplan_utf8_sanitize(s);
+  json_t *j = clean ? json_string(clean) : NULL;
+  free(clean);
+  return j;
 }
 
 /* Sets key to a new value, dropping the whole object on failure, so that
@@ -41,7 +56,7 @@ json_t *memplan_json_buffer(const memplan_problem *p, size_t i,
   const memplan_buffer *b = &p->buffers[i];
   char name[24];
   json_t *o = json_object();
-  o = set_new(o, "id", json_string(memplan_buffer_name(p, i, name)));
+  o = set_new(o, "id", text(memplan_buffer_name(p, i, name)));
   o = set_new(o, "size", memplan_json_u64(b->size));
   o = set_new(o, "alignment", memplan_json_u64(b->alignment));
   o = set_new(o, "start", json_integer((json_int_t)b->start));
@@ -55,20 +70,30 @@ json_t *memplan_json_buffer(const memplan_problem *p, size_t i,
   return o;
 }
 
+/* Whether the plan holds offsets (see json.h): memplan_solve leaves none
+ * behind a timeout or an error, and a caller releases them when a planner
+ * proved or found nothing that fits. */
+static bool has_offsets(const memplan_plan *plan) {
+  return plan->offsets && plan->status != MEMPLAN_TIMEOUT &&
+         plan->status != MEMPLAN_ERROR;
+}
+
 json_t *memplan_json_plan(const memplan_plan *plan) {
+  bool planned = has_offsets(plan);
   double gap = 0.0;
   if (plan->lower_bound > 0 && plan->peak > plan->lower_bound)
     gap = (double)(plan->peak - plan->lower_bound) / (double)plan->lower_bound;
   json_t *o = json_object();
-  o = set_new(o, "planner", json_string(plan->planner));
+  o = set_new(o, "planner", text(plan->planner));
   o = set_new(o, "status", json_string(memplan_status_name(plan->status)));
-  o = set_new(o, "peak", memplan_json_u64(plan->peak));
+  /* No plan, no peak: null rather than a 0 that reads as an empty arena. */
+  o = set_new(o, "peak", planned ? memplan_json_u64(plan->peak) : json_null());
   o = set_new(o, "lower_bound", memplan_json_u64(plan->lower_bound));
-  o = set_new(o, "gap", json_real(gap));
+  o = set_new(o, "gap", planned ? json_real(gap) : json_null());
   o = set_new(o, "seconds", json_real(plan->seconds));
   o = set_new(o, "work", memplan_json_u64(plan->work));
   if (plan->message[0])
-    o = set_new(o, "message", json_string(plan->message));
+    o = set_new(o, "message", text(plan->message));
   return o;
 }
 
@@ -81,7 +106,7 @@ json_t *memplan_json_summary(const memplan_problem *p,
     return o;
   json_t *arr = json_array();
   const uint64_t *offsets =
-      plan->offsets && plan->count == p->count ? plan->offsets : NULL;
+      has_offsets(plan) && plan->count == p->count ? plan->offsets : NULL;
   for (size_t i = 0; arr && i < p->count; i++) {
     json_t *b = memplan_json_buffer(p, i, offsets);
     if (!b || json_array_append_new(arr, b) != 0) {

@@ -31,7 +31,23 @@ int memplan_output_open(memplan_output *o, const char *path, char *err,
     return 0;
   }
   char *real = realpath(path, NULL);
+  int rerr = real ? 0 : errno;
   struct stat st;
+  /* realpath fails for a path that does not exist yet (a new file: the
+   * temporary goes beside it) but also for a symbolic link whose target is
+   * missing. Writing beside the link would then replace the link with a
+   * regular file, the opposite of what a link is for; and creating the
+   * target through the link is no better when its directory may be gone.
+   * So a link that cannot be resolved is refused, nothing created. */
+  if (!real && lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+    if (rerr == ENOENT || rerr == ENOTDIR)
+      return memplan_internal_errorf(err, err_len,
+                                     "%s: symbolic link to a missing target",
+                                     path);
+    return memplan_internal_errorf(err, err_len,
+                                   "%s: cannot resolve the symbolic link: %s",
+                                   path, strerror(rerr));
+  }
   if (real && stat(real, &st) == 0 && !S_ISREG(st.st_mode) &&
       !S_ISDIR(st.st_mode)) {
     free(real);
@@ -84,9 +100,13 @@ int memplan_output_close(memplan_output *o, bool keep, char *err,
       e = errno ? errno : EIO;
   }
   int rc = 0;
-  if (keep && e)
-    rc = memplan_internal_errorf(err, err_len, "%s: write error: %s",
-               strcmp(o->path, "-") == 0 ? "<stdout>" : o->path, strerror(e));
+  if (keep && e && !o->tmp && strcmp(o->path, "-") == 0)
+    rc = memplan_internal_errorf(err, err_len,
+                                 "cannot write to standard output: %s",
+                                 strerror(e));
+  else if (keep && e)
+    rc = memplan_internal_errorf(err, err_len, "%s: write error: %s", o->path,
+                                 strerror(e));
   if (o->tmp) {
     if (keep && !e && rename(o->tmp, o->target) != 0)
       rc = memplan_internal_errorf(err, err_len, "%s: cannot write the output file: %s", o->path,

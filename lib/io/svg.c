@@ -15,11 +15,20 @@
 |*                                                                            *|
 |* Y is flipped: SVG grows downwards, memory offsets grow upwards in the      *|
 |* picture (offset 0 at the bottom, like the usual allocator diagrams).       *|
+|*                                                                            *|
+|* Any int64 step and any uint64 byte count must give a picture of bounded    *|
+|* size. Two things break that with naive arithmetic: the span t1 - t0        *|
+|* overflows int64 (steps from INT64_MIN to 0), and double loses whole steps  *|
+|* beyond 2^53 (9007199254740992 + 1 == 9007199254740992 in double, so a      *|
+|* `t += step` loop never ends and positions divide by a zero span). So       *|
+|* steps are placed by their exact distance from t0 as uint64 (rel()), every  *|
+|* tick loop counts its ticks, and every coordinate written is clamped.       *|
 \*===----------------------------------------------------------------------===*/
 
 
 #include "memplan/svg.h"
 #include "memplan/output.h"
+#include "io/utf8.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -27,7 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { CELL = 2, NCOLORS = 12 };
+enum { CELL = 2, NCOLORS = 12, MAX_TICKS = 40 };
 
 /* Colour-blind-friendly-ish qualitative palette (Tableau-like hues, chosen
  * by hand), light enough for dark label text to stay readable. */
@@ -41,12 +50,27 @@ typedef struct geom {
   double w, h;                /* layout plot area */
   double ph, ptop;            /* profile plot area height and top */
   double total_h, total_w;
-  int64_t t0, t1;             /* time range [t0, t1) */
+  int64_t t0, t1;             /* time range [t0, t1), t0 < t1 */
+  uint64_t span;              /* t1 - t0, exact (may exceed INT64_MAX) */
   double ymax;                /* bytes at the top of the axis */
 } geom;
 
-static double xpix(const geom *g, double t) {
-  return g->left + (t - (double)g->t0) * g->w / (double)(g->t1 - g->t0);
+/* Steps from t0 to t, exact, with t clamped into [t0, t1] (a buffer of an
+ * unchecked problem may end before it starts). */
+static uint64_t rel(const geom *g, int64_t t) {
+  if (t <= g->t0)
+    return 0;
+  if (t >= g->t1)
+    return g->span;
+  return (uint64_t)t - (uint64_t)g->t0;
+}
+
+/* x of a point `r` steps (possibly fractional) right of t0. */
+static double xrel(const geom *g, double r) {
+  return g->left + r * g->w / (double)g->span;
+}
+static double xpix(const geom *g, int64_t t) {
+  return xrel(g, (double)rel(g, t));
 }
 static double ypix(const geom *g, double bytes) {
   return g->top + g->h - bytes * g->h / g->ymax;
@@ -55,8 +79,13 @@ static double ppix(const geom *g, double bytes) {
   return g->ptop + g->ph - bytes * g->ph / g->ymax;
 }
 
-/* Compact coordinates: one decimal, no trailing ".0". */
+/* Compact coordinates: one decimal, no trailing ".0". Clamped far outside
+ * any picture (20000 px at most), so that llround is always defined. */
 static void num(FILE *f, double v) {
+  if (!(v >= -1e7)) /* also NaN */
+    v = -1e7;
+  if (v > 1e7)
+    v = 1e7;
   long long t = llround(v * 10.0);
   if (t % 10 == 0)
     fprintf(f, "%lld", t / 10);
@@ -64,20 +93,42 @@ static void num(FILE *f, double v) {
     fprintf(f, "%s%lld.%lld", t < 0 ? "-" : "", llabs(t) / 10, llabs(t) % 10);
 }
 
+/* v as an index in [0, max]: negative (or NaN) is 0, beyond max is max. A
+ * double that does not fit size_t must not reach the cast. */
+static size_t to_index(double v, size_t max) {
+  if (!(v > 0))
+    return 0;
+  return v >= (double)max ? max : (size_t)v;
+}
+
 int memplan_svg_escape(FILE *out, const char *s) {
   if (!s)
     return 0;
-  for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-    switch (*c) {
+  const unsigned char *c = (const unsigned char *)s;
+  while (*c) {
+    uint32_t cp;
+    size_t n = memplan_utf8_decode(c, &cp);
+    if (n == 0) {
+      /* Not UTF-8 (an id from the C API): the document must stay text. */
+      fputs(MEMPLAN_UTF8_REPLACEMENT, out);
+      c++;
+      continue;
+    }
+    switch (cp) {
     case '&': fputs("&amp;", out); break;
     case '<': fputs("&lt;", out); break;
     case '>': fputs("&gt;", out); break;
     case '"': fputs("&quot;", out); break;
     case '\'': fputs("&apos;", out); break;
     default:
-      /* XML 1.0 forbids most C0 controls even as character references. */
-      fputc(*c < 0x20 && *c != '\t' && *c != '\n' ? '?' : *c, out);
+      if (cp < 0x20 && cp != '\t' && cp != '\n')
+        fputc('?', out); /* XML 1.0 forbids these even as references */
+      else if (cp == 0xFFFE || cp == 0xFFFF)
+        fputs(MEMPLAN_UTF8_REPLACEMENT, out); /* not XML 1.0 characters */
+      else
+        fwrite(c, 1, n, out);
     }
+    c += n;
   }
   return ferror(out) ? -1 : 0;
 }
@@ -198,7 +249,7 @@ static int profile(const memplan_problem *p, const uint64_t *off, const geom *g,
   qsort(ev, ne, sizeof *ev, cmp_event);
   for (size_t c = 0; c < ncol; c++)
     live[c] = high[c] = 0;
-  double span = (double)(g->t1 - g->t0);
+  double span = (double)g->span;
   double cur = 0;
   size_t hn = 0;
   for (size_t k = 0; k < ne;) {
@@ -220,10 +271,8 @@ static int profile(const memplan_problem *p, const uint64_t *off, const geom *g,
     /* The state holds on [t, next): every column it touches sees it. */
     int64_t next = ev[k].t;
     double top = hn ? heap[0].top : 0;
-    size_t c0 = (size_t)floor((double)(t - g->t0) / span * (double)ncol);
-    size_t c1 = (size_t)ceil((double)(next - g->t0) / span * (double)ncol);
-    if (c1 > ncol)
-      c1 = ncol;
+    size_t c0 = to_index(floor((double)rel(g, t) / span * (double)ncol), ncol);
+    size_t c1 = to_index(ceil((double)rel(g, next) / span * (double)ncol), ncol);
     for (size_t c = c0; c < c1; c++) {
       if (cur > live[c])
         live[c] = cur;
@@ -323,8 +372,11 @@ static void y_axis(FILE *f, const geom *g, double top, double height) {
     scale *= 1024.0;
     u++;
   }
-  double step = nice_step(g->ymax / scale, height < 200 ? 3 : 6);
-  for (double v = 0; v <= g->ymax / scale + 1e-9; v += step) {
+  double range = g->ymax / scale;
+  double step = nice_step(range, height < 200 ? 3 : 6);
+  /* Counted: v += step would stall once step is below v's precision. */
+  for (int k = 0; k <= MAX_TICKS && k * step <= range + 1e-9; k++) {
+    double v = k * step;
     double y = top + height - v * scale * height / g->ymax;
     hline(f, g, y, "grid");
     char lab[48];
@@ -333,16 +385,47 @@ static void y_axis(FILE *f, const geom *g, double top, double height) {
   }
 }
 
+/* The step `r` steps after t0 (r <= span, so the result is in [t0, t1];
+ * split in two when r exceeds INT64_MAX, which needs t0 < 0). */
+static int64_t step_at(const geom *g, uint64_t r) {
+  if (r <= (uint64_t)INT64_MAX)
+    return g->t0 + (int64_t)r;
+  return (g->t0 + INT64_MAX) + (int64_t)(r - (uint64_t)INT64_MAX);
+}
+
+/* Ticks at the multiples of a nice integer step, computed in exact integer
+ * arithmetic relative to t0 and counted, so that any int64 range gives at
+ * most MAX_TICKS labels (see the header comment). */
 static void x_axis(FILE *f, const geom *g, double ybottom) {
-  double span = (double)(g->t1 - g->t0);
-  double step = nice_step(span, 10);
-  if (step < 1)
-    step = 1;
-  double first = ceil((double)g->t0 / step) * step;
-  for (double t = first; t <= (double)g->t1 + 1e-9; t += step) {
+  /* Fewer ticks for longer labels (up to 20 characters), so that they do
+   * not run into each other: about 6.5 px per character plus a gap, and
+   * nice_step may give 1.5 times the ticks asked for. */
+  char a[32], b[32];
+  int la = snprintf(a, sizeof a, "%" PRId64, g->t0);
+  int lb = snprintf(b, sizeof b, "%" PRId64, g->t1);
+  int chars = la > lb ? la : lb;
+  int want = (int)(g->w / (6.5 * chars + 20) / 1.5);
+  want = want < 2 ? 2 : want > 10 ? 10 : want;
+  double stepd = nice_step((double)g->span, want);
+  /* At most 1e19 (nice_step of a span below 2^64 with want >= 2), which
+   * fits uint64; below 1 means every step. */
+  uint64_t step = stepd < 1 ? 1 : stepd >= 1e19 ? (uint64_t)1e19 : (uint64_t)stepd;
+  /* Distance from t0 to the first multiple of step at or after it. */
+  uint64_t first;
+  if (g->t0 >= 0) {
+    uint64_t m = (uint64_t)g->t0 % step;
+    first = m ? step - m : 0;
+  } else {
+    first = (0 - (uint64_t)g->t0) % step;
+  }
+  uint64_t r = first;
+  for (int k = 0; k < MAX_TICKS && r <= g->span; k++) {
     char lab[32];
-    snprintf(lab, sizeof lab, "%.0f", t);
-    text(f, xpix(g, t), ybottom + 14, "ax", "middle", lab);
+    snprintf(lab, sizeof lab, "%" PRId64, step_at(g, r));
+    text(f, xrel(g, (double)r), ybottom + 14, "ax", "middle", lab);
+    if (g->span - r < step)
+      break;
+    r += step;
   }
 }
 
@@ -376,12 +459,22 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
     if (b->size && top > peak)
       peak = top;
   }
-  if (t1 <= t0)
+  if (t1 <= t0) { /* no buffers, or none with start < end */
+    if (t0 == INT64_MAX)
+      t0--;
     t1 = t0 + 1;
+  }
+  /* Saturated: an unchecked plan may have offset + size beyond 2^64. */
   uint64_t peak_u = 0;
-  for (size_t i = 0; i < n; i++)
-    if (p->buffers[i].size && off[i] + p->buffers[i].size > peak_u)
-      peak_u = off[i] + p->buffers[i].size;
+  for (size_t i = 0; i < n; i++) {
+    uint64_t top;
+    if (p->buffers[i].size == 0)
+      continue;
+    if (__builtin_add_overflow(off[i], p->buffers[i].size, &top))
+      top = UINT64_MAX;
+    if (top > peak_u)
+      peak_u = top;
+  }
   int64_t lb_step = 0;
   uint64_t lb = memplan_lower_bound(p, &lb_step);
 
@@ -397,6 +490,7 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
   g.total_h = o.no_profile ? g.top + g.h + 40 : g.ptop + g.ph + 52;
   g.t0 = t0;
   g.t1 = t1;
+  g.span = (uint64_t)t1 - (uint64_t)t0;
   double ymax = peak;
   if ((double)lb > ymax)
     ymax = (double)lb;
@@ -486,7 +580,7 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
     const memplan_buffer *b = &p->buffers[i];
     if (b->size == 0)
       continue;
-    double w = xpix(&g, (double)b->end) - xpix(&g, (double)b->start);
+    double w = xpix(&g, b->end) - xpix(&g, b->start);
     double h = (double)b->size * g.h / g.ymax;
     ri[nr++] = (rinfo){w * h, i};
   }
@@ -499,17 +593,17 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
       continue;
     size_t i = ri[k].i;
     const memplan_buffer *b = &p->buffers[i];
-    double x0 = xpix(&g, (double)b->start), x1 = xpix(&g, (double)b->end);
+    double x0 = xpix(&g, b->start), x1 = xpix(&g, b->end);
     double ytop = ypix(&g, (double)off[i] + (double)b->size);
     double ybot = ypix(&g, (double)off[i]);
     /* Paint every cell the rectangle overlaps, at least one, so that no
      * buffer vanishes from the picture. */
     double yt = ytop < g.top ? g.top : ytop;
-    size_t cx0 = (size_t)((x0 - g.left) / CELL), cx1 = (size_t)((x1 - g.left) / CELL);
-    size_t cy0 = (size_t)((yt - g.top) / CELL), cy1 = (size_t)((ybot - g.top) / CELL);
-    if (cx1 >= gw) cx1 = gw - 1;
+    size_t cx0 = to_index((x0 - g.left) / CELL, gw - 1);
+    size_t cx1 = to_index((x1 - g.left) / CELL, gw - 1);
+    size_t cy0 = to_index((yt - g.top) / CELL, gh - 1);
+    size_t cy1 = to_index((ybot - g.top) / CELL, gh - 1);
     if (cx0 > cx1) cx0 = cx1;
-    if (cy1 >= gh) cy1 = gh - 1;
     if (cy0 > cy1) cy0 = cy1;
     for (size_t cy = cy0; cy <= cy1; cy++)
       memset(grid + cy * gw + cx0, 1, cx1 - cx0 + 1);
@@ -541,7 +635,7 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
   for (size_t k = 0; k < nr && k < max_rects && ri[k].area >= 1.0; k++) {
     size_t i = ri[k].i;
     const memplan_buffer *b = &p->buffers[i];
-    double x0 = xpix(&g, (double)b->start), x1 = xpix(&g, (double)b->end);
+    double x0 = xpix(&g, b->start), x1 = xpix(&g, b->end);
     double ytop = ypix(&g, (double)off[i] + (double)b->size);
     double ybot = ypix(&g, (double)off[i]);
     fputs("<rect x=\"", f);
@@ -591,7 +685,7 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
   snprintf(lab, sizeof lab, "lower bound %s", lbs);
   /* Keep the two labels apart when the lines (nearly) coincide. */
   text(f, g.left + g.w - 4, ylb - ypk < 14 ? ypk + 13 : ylb - 4, "lbt", "end", lab);
-  double xm = xpix(&g, (double)lb_step + 0.5);
+  double xm = xrel(&g, (double)rel(&g, lb_step) + 0.5);
   double ybottom = o.no_profile ? g.top + g.h : g.ptop + g.ph;
   fputs("<line class=\"mark\" x1=\"", f);
   num(f, xm);
@@ -674,6 +768,13 @@ int memplan_svg_write(const char *path, const memplan_problem *p,
     return -1;
   char e2[256] = "";
   if (memplan_svg_fprint(out.stream, p, offsets, o, e2, sizeof e2) != 0) {
+    /* A failed write is reported as every output reports it ("PATH: write
+     * error: ...", or standard output's message); closing with keep = true
+     * says so and still removes the temporary. */
+    if (ferror(out.stream)) {
+      memplan_output_close(&out, true, err, err_len);
+      return -1;
+    }
     memplan_output_close(&out, false, NULL, 0);
     if (err && err_len)
       snprintf(err, err_len, "%s: %s", path, e2);

@@ -744,6 +744,28 @@ def plan(opts, planner, text):
     return p.stdout
 
 
+def check_tool(opts):
+    """Raises ToolError naming the option that is missing or wrong, and what
+    it must point to, when the pass tool of --tool cannot be found."""
+    if opts.tool == "plugin":
+        exe, option, name = opts.plugin, "--plugin", "MemPlanPlugin.so"
+        rel = os.path.join("lib", name)
+    else:
+        exe, option, name = opts.memplan_opt, "--memplan-opt", "memplan-opt"
+        rel = os.path.join("bin", name)
+    if not exe:
+        raise ToolError("missing option: --tool=%s needs %s; give --build=DIR, a memplan "
+                        "build directory holding DIR/%s (or set MEMPLAN_BUILD=DIR), or "
+                        "%s=PATH to %s itself" % (opts.tool, name, rel, option, name))
+    if not os.path.exists(exe):
+        if opts.build and not getattr(opts, "explicit_" + opts.tool.replace("-", "_")):
+            raise ToolError("--build=%s: %s not found; --build (or MEMPLAN_BUILD) must "
+                            "name a memplan build directory in which %s is built"
+                            % (opts.build, exe, name))
+        raise ToolError("%s=%s: file not found; %s must point to %s (DIR/%s in a "
+                        "memplan build directory)" % (option, exe, option, name, rel))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("input")
@@ -779,6 +801,7 @@ def main():
     ap.add_argument("--max-input-bytes", type=float, default=0,
                     help="refuse (exit 2) models whose arguments need more memory")
     opts = ap.parse_args()
+    opts.explicit_plugin, opts.explicit_memplan_opt = bool(opts.plugin), bool(opts.memplan_opt)
     if opts.build:
         opts.plugin = opts.plugin or os.path.join(opts.build, "lib", "MemPlanPlugin.so")
         opts.memplan_opt = opts.memplan_opt or os.path.join(opts.build, "bin", "memplan-opt")
@@ -791,12 +814,11 @@ def main():
     workdir = opts.keep or tempfile.mkdtemp(prefix="e2e-")
     os.makedirs(workdir, exist_ok=True)
     try:
+        # The tool first: a missing option is a usage error whatever the input.
+        if not opts.self_plan:
+            check_tool(opts)
         with open(opts.input) as f:
             src = f.read()
-        if not opts.self_plan:
-            exe = opts.plugin if opts.tool == "plugin" else opts.memplan_opt
-            if not exe or not os.path.exists(exe):
-                raise ToolError("%s not found (give --build or --%s)" % (exe, opts.tool))
         src, nel = replace_elided(src)
         # canonical printed form: one op per line, module braces explicit
         prepared, _ = mlir_opt(opts, [], src, "parsing the input")

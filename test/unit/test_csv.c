@@ -181,6 +181,23 @@ static void offsets_fix_or_plan(void **state) {
   memplan_problem_free(&p);
 }
 
+/* UTF-8 ids of every sequence length read as they are. */
+static void utf8_ids(void **state) {
+  (void)state;
+  memplan_problem p;
+  read_ok("id,lower,upper,size\n"
+          "caf\xc3\xa9,0,1,4\n"
+          "\xe2\x82\xac,0,1,4\n"
+          "\xf0\x9f\x99\x82,0,1,4\n"
+          "\xf4\x8f\xbf\xbf,0,1,4\n", /* U+10FFFF, the last code point */
+          false, &p, NULL);
+  assert_int_equal(p.count, 4);
+  assert_string_equal(p.buffers[0].id, "caf\xc3\xa9");
+  assert_string_equal(p.buffers[2].id, "\xf0\x9f\x99\x82");
+  assert_string_equal(p.buffers[3].id, "\xf4\x8f\xbf\xbf");
+  memplan_problem_free(&p);
+}
+
 static void largest_values(void **state) {
   (void)state;
   memplan_problem p;
@@ -246,6 +263,14 @@ static const bad_case bad_cases[] = {
      false, "in.csv:2:", "column 'id': id '#a' starts with '#'"},
     {"control character in an id", "id,lower,upper,size\na\rb,0,1,4\n",
      false, "in.csv:2:", "column 'id': id contains the control character"},
+    {"id not valid UTF-8", "id,lower,upper,size\nok,0,1,4\na\xff\xfe,0,2,10\n",
+     false, "in.csv:3:", "column 'id': id is not valid UTF-8 (byte 0xff"},
+    {"id with a truncated UTF-8 sequence", "id,lower,upper,size\nb\xc3,1,3,20\n",
+     false, "in.csv:2:", "column 'id': id is not valid UTF-8 (byte 0xc3"},
+    {"id with an overlong UTF-8 form", "id,lower,upper,size\n\xc0\xaf,1,3,20\n",
+     false, "in.csv:2:", "not valid UTF-8"},
+    {"id with a UTF-16 surrogate", "id,lower,upper,size\nx\xed\xa0\x80,1,3,20\n",
+     false, "in.csv:2:", "not valid UTF-8"},
     {"alignment zero", "id,lower,upper,size,alignment\na,0,1,4,0\n", false,
      "in.csv:2:", "column 'alignment': 0, expected a number of bytes >= 1"},
     {"alignment directive zero", "# alignment: 0\nid,lower,upper,size\n",
@@ -477,6 +502,67 @@ static void write_failures_leave_no_file(void **state) {
   memplan_problem_free(&p);
 }
 
+/* Every problem the writer accepts reads back: what the reader would refuse
+ * is refused before a file exists, with both buffers named when two would
+ * share an id (an unnamed buffer is written as its index). */
+static void write_refuses_what_cannot_read_back(void **state) {
+  (void)state;
+  const char *path = tmp_path("collide");
+  unlink(path);
+  struct stat st;
+  char err[512] = "";
+  memplan_problem p;
+
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, NULL, 4, 1, 0, 1); /* written as "0" */
+  memplan_problem_add(&p, "0", 4, 1, 0, 1);
+  assert_int_equal(memplan_csv_write(path, &p, NULL, NULL, err, sizeof err), -1);
+  assert_non_null(strstr(err, path));
+  assert_non_null(strstr(err, "buffers #0 (no id) and '0'"));
+  assert_non_null(strstr(err, "id '0'"));
+  assert_int_not_equal(stat(path, &st), 0);
+  memplan_problem_free(&p);
+
+  /* Same id given twice through the C API, far apart. */
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "x", 4, 1, 0, 1);
+  for (int i = 0; i < 40; i++)
+    memplan_problem_add(&p, NULL, 4, 1, 0, 1);
+  memplan_problem_add(&p, "x", 4, 1, 0, 1);
+  err[0] = '\0';
+  assert_int_equal(memplan_csv_write(path, &p, NULL, NULL, err, sizeof err), -1);
+  assert_non_null(strstr(err, "buffers 'x' and 'x'"));
+  assert_int_not_equal(stat(path, &st), 0);
+  /* Renamed, it is written and reads back with the index ids. */
+  free(p.buffers[41].id);
+  p.buffers[41].id = strdup("y");
+  assert_int_equal(memplan_csv_write(path, &p, NULL, NULL, err, sizeof err), 0);
+  memplan_problem q;
+  memplan_problem_init(&q);
+  if (memplan_csv_read(path, false, &q, NULL, err, sizeof err) != 0)
+    fail_msg("read back: %s", err);
+  assert_string_equal(q.buffers[1].id, "1");
+  assert_string_equal(q.buffers[41].id, "y");
+  memplan_problem_free(&q);
+  unlink(path);
+  memplan_problem_free(&p);
+
+  /* An id that is not UTF-8, and values the reader refuses. */
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "a\xff", 4, 1, 0, 1);
+  err[0] = '\0';
+  assert_int_equal(memplan_csv_write(path, &p, NULL, NULL, err, sizeof err), -1);
+  assert_non_null(strstr(err, "cannot write buffer #0: a CSV id must be non-empty UTF-8"));
+  memplan_problem_free(&p);
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "e", 4, 1, 3, 3);
+  err[0] = '\0';
+  assert_int_equal(memplan_csv_write(path, &p, NULL, NULL, err, sizeof err), -1);
+  assert_non_null(strstr(err, "buffer 'e': empty live interval"));
+  assert_int_not_equal(stat(path, &st), 0);
+  memplan_problem_free(&p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(columns_in_any_order),
@@ -491,6 +577,8 @@ int main(void) {
       cmocka_unit_test(write_read_round_trip),
       cmocka_unit_test(random_round_trip),
       cmocka_unit_test(write_failures_leave_no_file),
+      cmocka_unit_test(write_refuses_what_cannot_read_back),
+      cmocka_unit_test(utf8_ids),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -152,6 +152,87 @@ static void test_summary_real_plan(void **state) {
   memplan_problem_free(&p);
 }
 
+/* Ids (and messages) that are not UTF-8 keep the builders' contract: an
+ * object, with U+FFFD for each bad byte, never NULL. */
+static void test_invalid_utf8(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "a\xff\xfe", 10, 1, 0, 2);
+  memplan_problem_add(&p, "b\xc3", 20, 1, 1, 3);
+  memplan_problem_add(&p, "\xc3\xa9t\xc3\xa9", 15, 1, 2, 4); /* valid: kept */
+  uint64_t offs[3] = {0, 10, 30};
+  json_t *b = memplan_json_buffer(&p, 0, offs);
+  assert_non_null(b);
+  assert_string_equal(json_string_value(json_object_get(b, "id")),
+                      "a\xef\xbf\xbd\xef\xbf\xbd");
+  json_decref(b);
+  b = memplan_json_buffer(&p, 2, offs);
+  assert_string_equal(json_string_value(json_object_get(b, "id")), "\xc3\xa9t\xc3\xa9");
+  json_decref(b);
+
+  memplan_plan plan;
+  fake_plan(&plan, offs, 3);
+  /* A message cut in the middle of a character, quoting a bad id. */
+  snprintf(plan.message, sizeof plan.message, "buffer 'b\xc3' and \xe2\x82");
+  json_t *j = memplan_json_summary(&p, &plan, true);
+  assert_non_null(j);
+  assert_string_equal(json_string_value(json_object_get(j, "message")),
+                      "buffer 'b\xef\xbf\xbd' and \xef\xbf\xbd\xef\xbf\xbd");
+  json_t *arr = json_object_get(j, "buffers");
+  assert_string_equal(json_string_value(json_object_get(json_array_get(arr, 1), "id")),
+                      "b\xef\xbf\xbd");
+  /* And the whole report is written. */
+  char *text = json_dumps(j, 0);
+  assert_non_null(text);
+  free(text);
+  json_decref(j);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
+/* Without a plan (no offsets, or a timeout/error) the peak and gap are
+ * null, not a 0 that reads as an empty arena, and no buffer has an offset;
+ * an infeasible plan that has offsets (above the capacity) keeps its peak. */
+static void test_no_plan(void **state) {
+  (void)state;
+  memplan_problem p;
+  example(&p);
+  uint64_t offs[3] = {0, 12, 30};
+  memplan_plan plan;
+  fake_plan(&plan, offs, 3);
+  plan.status = MEMPLAN_INFEASIBLE;
+  json_t *j = memplan_json_summary(&p, &plan, true);
+  assert_int_equal(json_integer_value(json_object_get(j, "peak")), 45);
+  assert_true(json_is_real(json_object_get(j, "gap")));
+  json_decref(j);
+
+  free(plan.offsets);
+  plan.offsets = NULL;
+  plan.count = 0;
+  plan.peak = 0;
+  j = memplan_json_summary(&p, &plan, true);
+  assert_non_null(j);
+  assert_string_equal(json_string_value(json_object_get(j, "status")), "infeasible");
+  assert_true(json_is_null(json_object_get(j, "peak")));
+  assert_true(json_is_null(json_object_get(j, "gap")));
+  assert_int_equal(json_integer_value(json_object_get(j, "lower_bound")), 35);
+  assert_null(json_object_get(json_array_get(json_object_get(j, "buffers"), 1),
+                              "offset"));
+  json_decref(j);
+
+  /* A timeout never has a plan, even with an offsets array left behind. */
+  fake_plan(&plan, offs, 3);
+  plan.status = MEMPLAN_TIMEOUT;
+  j = memplan_json_summary(&p, &plan, true);
+  assert_true(json_is_null(json_object_get(j, "peak")));
+  assert_null(json_object_get(json_array_get(json_object_get(j, "buffers"), 1),
+                              "offset"));
+  json_decref(j);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
 /* Counts directory entries whose name starts with `prefix`. */
 static int count_prefix(const char *dir, const char *prefix) {
   DIR *d = opendir(dir);
@@ -234,7 +315,33 @@ static void test_write_special_files(void **state) {
   assert_int_equal(count_prefix(dir, "target.json"), 1); /* no temporary */
   unlink(link);
   unlink(target);
-  rmdir(dir);
+
+  /* A link to a missing target is refused and survives: writing beside it
+   * would replace the link with a regular file. */
+  char dangling[256];
+  snprintf(dangling, sizeof dangling, "%s/dangling.json", dir);
+  assert_int_equal(symlink("/nonexistent/dir/x.json", dangling), 0);
+  err[0] = '\0';
+  assert_int_equal(memplan_json_write(dangling, j, err, sizeof err), -1);
+  char want[300];
+  snprintf(want, sizeof want, "%s: symbolic link to a missing target", dangling);
+  assert_string_equal(err, want);
+  assert_int_equal(lstat(dangling, &st), 0);
+  assert_true(S_ISLNK(st.st_mode));
+  assert_int_equal(count_prefix(dir, "dangling.json"), 1); /* no temporary */
+  unlink(dangling);
+  /* A link to itself cannot be resolved either. */
+  assert_int_equal(symlink("loop.json", link), 0);
+  snprintf(target, sizeof target, "%s/loop.json", dir);
+  assert_int_equal(symlink("link.json", target), 0);
+  err[0] = '\0';
+  assert_int_equal(memplan_json_write(link, j, err, sizeof err), -1);
+  assert_non_null(strstr(err, "cannot resolve the symbolic link"));
+  assert_int_equal(lstat(link, &st), 0);
+  assert_true(S_ISLNK(st.st_mode));
+  unlink(link);
+  unlink(target);
+  assert_int_equal(rmdir(dir), 0); /* nothing else was created */
   json_decref(j);
 }
 
@@ -246,6 +353,8 @@ int main(void) {
       cmocka_unit_test(test_summary_real_plan),
       cmocka_unit_test(test_write_roundtrip),
       cmocka_unit_test(test_write_special_files),
+      cmocka_unit_test(test_invalid_utf8),
+      cmocka_unit_test(test_no_plan),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,6 +3,7 @@
  * rectangle per drawn buffer, the peak and lower-bound lines with their
  * values, the lower-bound step marker, and stays small for 10^5 buffers.
  * The full XML parse of CLI output is in test/lit/viz (python xml.etree). */
+#define _GNU_SOURCE /* fopencookie: a stream that stops a runaway picture */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -312,6 +313,143 @@ static void test_write_special_files(void **state) {
   memplan_problem_free(&p);
 }
 
+/* A stream that fails the test (cmocka's longjmp) once more than `cap`
+ * bytes reach it, so that a picture that would never end fails instead of
+ * filling memory or the disk; the first bytes are kept to be checked. */
+typedef struct capped {
+  size_t cap, n;
+  char *buf;
+} capped;
+
+static ssize_t capped_write(void *cookie, const char *data, size_t len) {
+  capped *c = cookie;
+  if (c->n + len > c->cap)
+    fail_msg("picture exceeds %zu bytes", c->cap);
+  memcpy(c->buf + c->n, data, len);
+  c->n += len;
+  c->buf[c->n] = '\0';
+  return (ssize_t)len;
+}
+
+/* Renders into at most 256 KiB (a normal picture of a few buffers is about
+ * 5 KiB); returns the document, malloc'ed, NUL-terminated. */
+static char *render_capped(const memplan_problem *p, const uint64_t *offs,
+                           const memplan_svg_options *o) {
+  static capped c;
+  c.cap = 256 * 1024;
+  c.n = 0;
+  c.buf = malloc(c.cap + 1);
+  assert_non_null(c.buf);
+  c.buf[0] = '\0';
+  cookie_io_functions_t io = {NULL, capped_write, NULL, NULL};
+  FILE *f = fopencookie(&c, "w", io);
+  assert_non_null(f);
+  char err[256] = "";
+  int rc = memplan_svg_fprint(f, p, offs, o, err, sizeof err);
+  assert_int_equal(fclose(f), 0);
+  assert_int_equal(rc, 0);
+  return c.buf;
+}
+
+static bool ends_with(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* Steps anywhere in int64 and bytes anywhere in uint64: the picture stays
+ * bounded and complete, and the axis labels are exact. Steps beyond 2^53
+ * (where double cannot tell t from t + 1) and spans beyond INT64_MAX once
+ * made the tick loop run forever. */
+static void test_extreme_steps_and_sizes(void **state) {
+  (void)state;
+  static const struct {
+    int64_t start, end;
+    uint64_t size, offset;
+    const char *label; /* an x-axis label that must be there */
+  } cases[] = {
+      {INT64_C(9007199254740992), INT64_C(9007199254740993), 8, 0,
+       ">9007199254740993<"},
+      {INT64_MIN, 0, 5, 0, ">-8000000000000000000<"},
+      {INT64_MIN, INT64_MAX, UINT64_MAX, 0, ">0<"},
+      {INT64_MAX - 1, INT64_MAX, 1, UINT64_MAX - 1, ">9223372036854775807<"},
+      {INT64_MIN, INT64_MIN + 1, UINT64_MAX / 2, UINT64_MAX / 2,
+       ">-9223372036854775808<"},
+      {-3, INT64_C(4611686018427387904), 1, 0, ">4000000000000000000<"},
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    for (int profile = 0; profile < 2; profile++) {
+      memplan_problem p;
+      memplan_problem_init(&p);
+      memplan_problem_add(&p, "a", cases[k].size, 1, cases[k].start, cases[k].end);
+      uint64_t off = cases[k].offset;
+      memplan_svg_options o;
+      memset(&o, 0, sizeof o);
+      o.no_profile = profile == 0;
+      char *svg = render_capped(&p, &off, &o);
+      assert_null(xml_check(svg));
+      assert_true(ends_with(svg, "</svg>\n"));
+      if (!strstr(svg, cases[k].label))
+        fail_msg("case %zu: no x-axis label %s", k, cases[k].label);
+      free(svg);
+      memplan_problem_free(&p);
+    }
+  }
+
+  /* Both ends of int64 at once, with offsets whose end overflows uint64 (an
+   * unchecked plan: the picture need not be of a valid one). */
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "lo", UINT64_MAX, 1, INT64_MIN, INT64_MIN + 2);
+  memplan_problem_add(&p, "hi", UINT64_MAX, 1, INT64_MAX - 2, INT64_MAX);
+  uint64_t offs[2] = {UINT64_MAX, 1};
+  char *svg = render_capped(&p, offs, NULL);
+  assert_null(xml_check(svg));
+  assert_true(ends_with(svg, "</svg>\n"));
+  assert_non_null(strstr(svg, "steps -9223372036854775808..9223372036854775807"));
+  assert_non_null(strstr(svg, ">0<"));
+  free(svg);
+  memplan_problem_free(&p);
+}
+
+/* Ids that are not UTF-8 (the C API does not check them) come out with
+ * U+FFFD per bad byte, so the document is still text; so do the title and
+ * subtitle, and the two code points XML 1.0 excludes. */
+static void test_invalid_utf8(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "a\xff\xfe", 100, 1, 0, 10);
+  memplan_problem_add(&p, "b\xc3", 100, 1, 0, 10);      /* truncated */
+  memplan_problem_add(&p, "c\xed\xa0\x80", 100, 1, 0, 10); /* surrogate */
+  memplan_problem_add(&p, "d\xc0\xaf", 100, 1, 0, 10);  /* overlong '/' */
+  memplan_problem_add(&p, "e\xef\xbf\xbe", 100, 1, 0, 10); /* U+FFFE */
+  memplan_problem_add(&p, "f\xc3\xa9\xf0\x9f\x99\x82", 100, 1, 0, 10); /* valid */
+  uint64_t offs[6] = {0, 100, 200, 300, 400, 500};
+  memplan_svg_options o;
+  memset(&o, 0, sizeof o);
+  o.title = "t\x80";
+  char *svg = render_capped(&p, offs, &o);
+  assert_null(xml_check(svg));
+#define R "\xef\xbf\xbd"
+  assert_non_null(strstr(svg, "<title>a" R R ": 100 B"));
+  assert_non_null(strstr(svg, "<title>b" R ": 100 B"));
+  assert_non_null(strstr(svg, "<title>c" R R R ": 100 B"));
+  assert_non_null(strstr(svg, "<title>d" R R ": 100 B"));
+  assert_non_null(strstr(svg, "<title>e" R ": 100 B"));
+  assert_non_null(strstr(svg, "<title>f\xc3\xa9\xf0\x9f\x99\x82: 100 B"));
+  assert_non_null(strstr(svg, ">t" R "<"));
+#undef R
+  /* No byte of a bad sequence is left anywhere. */
+  assert_null(strchr(svg, '\xff'));
+  assert_null(strstr(svg, "\xc3:"));
+  assert_null(strstr(svg, "\xed\xa0"));
+  assert_null(strstr(svg, "\xc0"));
+  assert_null(strstr(svg, "\xef\xbf\xbe"));
+  assert_null(strstr(svg, "t\x80"));
+  free(svg);
+  memplan_problem_free(&p);
+}
+
 /* A fixed buffer is outlined and says so; a capacity gets its own line. */
 static void test_fixed_and_capacity(void **state) {
   (void)state;
@@ -346,6 +484,8 @@ int main(void) {
       cmocka_unit_test(test_large_plan_size),
       cmocka_unit_test(test_write_file),
       cmocka_unit_test(test_write_special_files),
+      cmocka_unit_test(test_extreme_steps_and_sizes),
+      cmocka_unit_test(test_invalid_utf8),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,8 @@
 /* The memplan CLI's subcommands, one file each; main.c dispatches by name.
  * Each returns the process exit code: 0 ok, 1 infeasible / invalid plan,
- * 2 usage or input error. argv[0] is the subcommand name. */
+ * 2 usage or input error. argv[0] is the subcommand name. Standard output
+ * need not be flushed or checked: main does that for every subcommand
+ * (exit 2, "memplan CMD: cannot write to standard output: REASON"). */
 #ifndef MEMPLAN_TOOLS_COMMANDS_H
 #define MEMPLAN_TOOLS_COMMANDS_H
 
@@ -19,9 +21,13 @@ int memplan_cmd_study(int argc, char **argv);
 /* Prints the message and "Try 'memplan CMD --help'."; returns 2. */
 int memplan_cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* Prints "memplan CMD: message" to stderr; returns `code`. */
+/* Prints "memplan CMD: message" to stderr; returns `code`. The message
+ * (without the prefix) is kept for memplan_cli_last_failure. */
 int memplan_cli_fail(const char *cmd, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The message of the last memplan_cli_fail, or "" if none (static storage,
+ * overwritten by the next call). */
+const char *memplan_cli_last_failure(void);
 /* Strict decimal option values (whole string, no sign, 64-bit range):
  * 0 ok, else a usage error was printed and 2 is returned. */
 int memplan_cli_u64(const char *cmd, const char *opt, const char *s,

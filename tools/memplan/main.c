@@ -60,7 +60,40 @@ static void usage(FILE *out) {
                "or input error\n");
 }
 
+/* Output that was lost is a failure, whoever printed it: stdio reports a
+ * full disk or a closed pipe only through the stream's error flag and the
+ * final flush, so every path out of main comes here once. A subcommand
+ * that already said so (exit 2: gen, study, render write through
+ * memplan_output) is not repeated. */
+static int finish(const char *cmd, int code) {
+  errno = 0;
+  int flushed = fflush(stdout);
+  int e = errno;
+  if (flushed != 0 || ferror(stdout)) {
+    if (code == 2)
+      return 2;
+    fprintf(stderr, "memplan%s%s: cannot write to standard output: %s\n",
+            cmd ? " " : "", cmd ? cmd : "", strerror(e ? e : EIO));
+    return 2;
+  }
+  return code;
+}
+
+static int run(int argc, char **argv);
+
 int main(int argc, char **argv) {
+  int code = run(argc, argv);
+  const char *cmd = NULL;
+  if (argc >= 2)
+    for (const command *c = commands; c->name; ++c)
+      if (strcmp(c->name, argv[1]) == 0 ||
+          (strcmp(argv[1], "help") == 0 && argc >= 3 &&
+           strcmp(c->name, argv[2]) == 0))
+        cmd = c->name;
+  return finish(cmd, code);
+}
+
+static int run(int argc, char **argv) {
   if (argc < 2) {
     usage(stderr);
     return 2;
@@ -111,8 +144,14 @@ int memplan_cli_usage_error(const char *cmd, const char *fmt, ...) {
   return 2;
 }
 
+/* The last failure's text, for reports that carry it (solve --json). */
+static char last_failure[1024];
+
 int memplan_cli_fail(const char *cmd, int code, const char *fmt, ...) {
   va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(last_failure, sizeof last_failure, fmt, ap);
+  va_end(ap);
   fprintf(stderr, "memplan %s: ", cmd);
   va_start(ap, fmt);
   vfprintf(stderr, fmt, ap);
@@ -120,6 +159,8 @@ int memplan_cli_fail(const char *cmd, int code, const char *fmt, ...) {
   fputc('\n', stderr);
   return code;
 }
+
+const char *memplan_cli_last_failure(void) { return last_failure; }
 
 int memplan_cli_u64(const char *cmd, const char *opt, const char *s,
                     uint64_t *out) {

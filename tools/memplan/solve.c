@@ -11,6 +11,7 @@
 
 #include <getopt.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const CMD = "solve";
@@ -39,7 +40,11 @@ static void solve_usage(FILE *out) {
           "  -o, --output=OUT.csv   write the plan (\"-\" = stdout; the "
           "summary then\n"
           "                         goes to stderr)\n"
-          "      --json             print the summary as JSON instead\n"
+          "      --json             print the summary as JSON instead (also "
+          "when there is\n"
+          "                         no plan: status infeasible, timeout or "
+          "error, and\n"
+          "                         \"peak\": null)\n"
           "  -v, --verbose          planner progress on stderr\n"
           "  -h, --help             this help\n"
           "\n"
@@ -47,6 +52,19 @@ static void solve_usage(FILE *out) {
           "fixed\n"
           "offsets) or no plan within the limits; 2 usage or input error. "
           "No output\nfile is written unless the exit status is 0.\n");
+}
+
+/* The --json summary on stdout. Returns 0, or 2 having said why. */
+static int print_json(const memplan_problem *p, const memplan_plan *plan) {
+  char err[512];
+  json_t *j = memplan_json_summary(p, plan, false);
+  int rc = 0;
+  if (!j)
+    rc = memplan_cli_fail(CMD, 2, "cannot print JSON: out of memory");
+  else if (memplan_json_write("-", j, err, sizeof err) != 0)
+    rc = memplan_cli_fail(CMD, 2, "%s", err);
+  json_decref(j);
+  return rc;
 }
 
 int memplan_cmd_solve(int argc, char **argv) {
@@ -118,24 +136,53 @@ int memplan_cmd_solve(int argc, char **argv) {
   }
   int code = memplan_cli_prepare(CMD, in_path, &p, pl.have_capacity,
                                  pl.capacity, pl.alignment);
+  /* prepare's 1 (fixed buffers cannot be placed) comes after its problem
+   * check: the problem is well formed and has a lower bound. */
+  bool well_formed = code != 2;
   memplan_plan plan;
   memplan_plan_init(&plan);
-  if (code == 0 &&
-      memplan_solve(&p, planner, &pl.opts, &plan, err, sizeof err) != 0) {
-    /* A planner that proved nothing fits, or found nothing in time, is an
-     * answer about the problem (exit 1); anything else is an error. */
-    if (plan.status == MEMPLAN_INFEASIBLE || plan.status == MEMPLAN_TIMEOUT)
+  bool planned = false;
+  if (code == 0) {
+    if (memplan_solve(&p, planner, &pl.opts, &plan, err, sizeof err) == 0) {
+      planned = true;
+    } else if (plan.status == MEMPLAN_INFEASIBLE ||
+               plan.status == MEMPLAN_TIMEOUT) {
+      /* A planner that proved nothing fits, or found nothing in time, is
+       * an answer about the problem (exit 1); anything else is an error. */
       code = memplan_cli_fail(CMD, 1, "%s: %s", in_path, err);
-    else
+    } else {
       code = memplan_cli_fail(CMD, 2, "%s: %s", in_path, err);
+    }
+  }
+  if (!planned && json) {
+    /* The input was read, so a script gets its object even without a plan:
+     * the status, the lower bound, no peak (null), and why. memplan_solve
+     * leaves zeroed offsets behind a planner that found nothing; they are
+     * no plan, so they are dropped (memplan/json.h: no offsets, no peak). */
+    free(plan.offsets);
+    plan.offsets = NULL;
+    plan.count = 0;
+    if (code == 2)
+      plan.status = MEMPLAN_ERROR;
+    else if (plan.status != MEMPLAN_TIMEOUT)
+      plan.status = MEMPLAN_INFEASIBLE;
+    if (!plan.planner[0])
+      snprintf(plan.planner, sizeof plan.planner, "%s", planner);
+    if (well_formed) {
+      uint64_t lb = memplan_lower_bound(&p, NULL);
+      if (lb > plan.lower_bound)
+        plan.lower_bound = lb;
+    }
+    if (!plan.message[0])
+      snprintf(plan.message, sizeof plan.message, "%s",
+               memplan_cli_last_failure());
+    if (print_json(&p, &plan) != 0)
+      code = 2;
   }
   if (code == 0) {
     if (json) {
-      json_t *j = memplan_json_summary(&p, &plan, false);
-      if (!j || memplan_json_write("-", j, err, sizeof err) != 0)
-        code = memplan_cli_fail(CMD, 2, "cannot print JSON: %s",
-                                j ? err : "out of memory");
-      json_decref(j);
+      if (print_json(&p, &plan) != 0)
+        code = 2;
     } else {
       memplan_cli_print_summary(summary_out, planner, &p, &plan);
     }
