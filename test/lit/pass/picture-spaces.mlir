@@ -1,6 +1,7 @@
 // picture= draws every arena: "{space}" in the path gives one SVG per
-// arena (0 for memory space 0 here, 1 for memory space 1: the order of
-// the report's "memory_space"). A function with arenas in two memory
+// arena, named by the arena's index (the report's "arena": the order in
+// which the function first allocates in each memory space; here 0 for the
+// default space, 1 for memory space 1). A function with arenas in two memory
 // spaces and a path without "{space}" is refused before any file is
 // written, since one picture would hide the other arena.
 // RUN: rm -rf %t && mkdir -p %t
