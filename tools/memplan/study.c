@@ -188,7 +188,9 @@ static void write_plot(FILE *f, plot_group *groups, size_t ngroups,
         "(dots), mean (black bar); 1.0 = the lower bound is met</text>\n", f);
   double step = ytop - 1.0 > 0.5 ? 0.1 : ytop - 1.0 > 0.2 ? 0.05 : ytop - 1.0 > 0.08 ? 0.02 : 0.01;
   double plot_w = gw * (double)ngroups;
-  for (double v = 1.0; v <= ytop + 1e-9; v += step) {
+  /* Counted, as every tick loop (svg.c): at most (2 - 1) / 0.01 + 1. */
+  for (int k = 0; k <= 100 && 1.0 + k * step <= ytop + 1e-9; k++) {
+    double v = 1.0 + k * step;
     double y = top + ph - (v - 1.0) / (ytop - 1.0) * ph;
     fprintf(f, "<line class=\"grid\" x1=\"%.0f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>\n",
             left, left + plot_w, y, y);
