@@ -114,13 +114,16 @@ void memplan_csv_info_free(memplan_csv_info *info);
  *  Writes to a temporary file beside `path` (created with mode 0666 &
  *  ~umask) and renames it over `path`, so a failure leaves no half-written
  *  and no new file ("-" = stdout, written directly).
- *  Returns 0, or -1 with "PATH: reason" in err; the first three are checked
+ *  Returns 0, or -1 with "PATH: reason" in err; the first four are checked
  *  before anything is created:
  *  - a problem memplan_problem_check refuses ("PATH: cannot write: ...",
  *    e.g. start >= end): the reader refuses the same values;
  *  - an id that cannot be written (empty, starting with '#', containing a
  *    comma or a control character, or not valid UTF-8: the ids the reader
  *    refuses), "PATH: cannot write buffer #I ...";
+ *  - a line of info->comment that would read back as a directive (its
+ *    text starts with "alignment:" or "capacity:"), "PATH: comment line
+ *    K '...' would read back as a directive";
  *  - two buffers that would be written with the same id, which the reader
  *    refuses as duplicates: two equal ids given through the C API, or an
  *    unnamed buffer whose index equals another buffer's id. The message

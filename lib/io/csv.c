@@ -772,6 +772,24 @@ static int check_written_ids(const char *path, const memplan_problem *p,
   return rc;
 }
 
+/* Whether the comment line [s, s + n) would read back as a directive (see
+ * read_directive): its text starts with "alignment" or "capacity" and a
+ * ':' after optional blanks. Written as it is, it would change the problem
+ * that the file reads back as. */
+static bool reads_as_directive(const char *s, size_t n) {
+  const char *e = s + n;
+  while (s < e && (*s == ' ' || *s == '\t'))
+    ++s;
+  size_t k = (size_t)(e - s) >= 9 && strncmp(s, "alignment", 9) == 0 ? 9
+             : (size_t)(e - s) >= 8 && strncmp(s, "capacity", 8) == 0 ? 8
+                                                                     : 0;
+  if (!k)
+    return false;
+  for (s += k; s < e && (*s == ' ' || *s == '\t'); ++s)
+    ;
+  return s < e && *s == ':';
+}
+
 int memplan_csv_write(const char *path, const memplan_problem *p,
                       const memplan_csv_info *info, const uint64_t *offsets,
                       char *err, size_t err_len) {
@@ -812,6 +830,20 @@ int memplan_csv_write(const char *path, const memplan_problem *p,
   }
   if (check_written_ids(path, p, err, err_len) != 0)
     return -1;
+  if (info && info->comment) {
+    size_t line = 1;
+    for (const char *c = info->comment; *c; ++line) {
+      size_t n = strcspn(c, "\n");
+      if (reads_as_directive(c, n))
+        return memplan_internal_errorf(
+            err, err_len,
+            "%s: comment line %zu '%.*s' would read back as a directive",
+            path, line, (int)(n > 60 ? 60 : n), c);
+      c += n;
+      if (*c == '\n')
+        ++c;
+    }
+  }
   memplan_csv_info local;
   if (!info || info->default_alignment == 0) {
     memset(&local, 0, sizeof local);

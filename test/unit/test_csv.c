@@ -547,6 +547,26 @@ static void write_refuses_what_cannot_read_back(void **state) {
   unlink(path);
   memplan_problem_free(&p);
 
+  /* A comment line that the reader would take for a directive. */
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "a", 4, 1, 0, 1);
+  memplan_csv_info ci;
+  memset(&ci, 0, sizeof ci);
+  ci.default_alignment = 1;
+  ci.comment = "made by hand\n  capacity : 10\nend";
+  err[0] = '\0';
+  assert_int_equal(memplan_csv_write(path, &p, &ci, NULL, err, sizeof err), -1);
+  assert_non_null(strstr(err, "comment line 2 '  capacity : 10' would read back as a directive"));
+  assert_int_not_equal(stat(path, &st), 0);
+  ci.comment = "made by hand\ncapacity of the arena: see below";
+  assert_int_equal(memplan_csv_write(path, &p, &ci, NULL, err, sizeof err), 0);
+  memplan_problem_init(&q);
+  assert_int_equal(memplan_csv_read(path, false, &q, NULL, err, sizeof err), 0);
+  assert_int_equal(q.capacity, 0);
+  memplan_problem_free(&q);
+  unlink(path);
+  memplan_problem_free(&p);
+
   /* An id that is not UTF-8, and values the reader refuses. */
   memplan_problem_init(&p);
   memplan_problem_add(&p, "a\xff", 4, 1, 0, 1);
