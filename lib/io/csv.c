@@ -286,32 +286,59 @@ static uint64_t hash_str(const char *s) {
   return h;
 }
 
-static int check_duplicate_ids(csv_reader *r, const memplan_problem *p,
-                               const size_t *lines) {
+/* The id cell buffer i is written with (and, on reading, was read from):
+ * its id, or its index when it has none. */
+static const char *cell_id(const memplan_problem *p, size_t i, char buf[24]) {
+  if (p->buffers[i].id)
+    return p->buffers[i].id;
+  snprintf(buf, 24, "%zu", i);
+  return buf;
+}
+
+/* Finds the first buffer whose id cell equals an earlier one's: returns 1
+ * with *first < *second, 0 when all are distinct, -1 when memory runs out.
+ * The reader and the writer share it, so that the writer refuses exactly
+ * what the reader would. */
+static int find_duplicate_id(const memplan_problem *p, size_t *first,
+                             size_t *second) {
   size_t cap = 16;
   while (cap < 2 * p->count)
     cap *= 2;
-  size_t *slots = calloc(cap, sizeof *slots); /* row index + 1; 0 = empty */
+  size_t *slots = calloc(cap, sizeof *slots); /* index + 1; 0 = empty */
   if (!slots)
-    return rfail(r, 0, NULL, "out of memory");
-  int rc = 0;
-  for (size_t i = 0; i < p->count && rc == 0; ++i) {
-    const char *id = p->buffers[i].id;
+    return -1;
+  int found = 0;
+  char bi[24], bj[24];
+  for (size_t i = 0; i < p->count && !found; ++i) {
+    const char *id = cell_id(p, i, bi);
     size_t h = (size_t)hash_str(id) & (cap - 1);
     while (slots[h]) {
       size_t j = slots[h] - 1;
-      if (strcmp(p->buffers[j].id, id) == 0) {
-        rc = rfail(r, lines[i], "id", "duplicate id '%s' (first on line %zu)",
-                   id, lines[j]);
+      if (strcmp(cell_id(p, j, bj), id) == 0) {
+        *first = j;
+        *second = i;
+        found = 1;
         break;
       }
       h = (h + 1) & (cap - 1);
     }
-    if (rc == 0)
+    if (!found)
       slots[h] = i + 1;
   }
   free(slots);
-  return rc;
+  return found;
+}
+
+static int check_duplicate_ids(csv_reader *r, const memplan_problem *p,
+                               const size_t *lines) {
+  size_t j, i;
+  int f = find_duplicate_id(p, &j, &i);
+  if (f < 0)
+    return rfail(r, 0, NULL, "out of memory");
+  if (f > 0)
+    return rfail(r, lines[i], "id", "duplicate id '%s' (first on line %zu)",
+                 p->buffers[i].id, lines[j]);
+  return 0;
 }
 
 /* Growable per-row side arrays (line numbers, offsets as read). */
@@ -713,14 +740,6 @@ static bool id_writable(const char *id) {
   return memplan_utf8_invalid_at(id) == (size_t)-1;
 }
 
-/* The text of buffer i's id cell: its id, or its index when it has none. */
-static const char *cell_id(const memplan_problem *p, size_t i, char buf[24]) {
-  if (p->buffers[i].id)
-    return p->buffers[i].id;
-  snprintf(buf, 24, "%zu", i);
-  return buf;
-}
-
 /* "'ID'" for a named buffer, "#I (no id)" for an unnamed one: the two
  * kinds of buffer that can end up with the same cell. */
 static const char *describe(const memplan_problem *p, size_t i, char *buf,
@@ -735,41 +754,24 @@ static const char *describe(const memplan_problem *p, size_t i, char *buf,
 /* The reader refuses a file with two equal ids, so two buffers whose cells
  * would be equal (an unnamed buffer written as "0" next to a buffer named
  * "0", or two buffers given the same id through the C API) are refused
- * here, naming both, before anything is created. Same hash set as the
- * reader's check, over the written cells. */
+ * here, naming both, before anything is created (find_duplicate_id, as
+ * the reader does). */
 static int check_written_ids(const char *path, const memplan_problem *p,
                              char *err, size_t err_len) {
-  size_t cap = 16;
-  while (cap < 2 * p->count)
-    cap *= 2;
-  size_t *slots = calloc(cap, sizeof *slots); /* index + 1; 0 = empty */
-  if (!slots)
+  size_t j, i;
+  int f = find_duplicate_id(p, &j, &i);
+  if (f < 0)
     return memplan_internal_errorf(err, err_len, "%s: out of memory", path);
-  int rc = 0;
-  char bi[24], bj[24];
-  for (size_t i = 0; i < p->count && rc == 0; ++i) {
-    const char *id = cell_id(p, i, bi);
-    size_t h = (size_t)hash_str(id) & (cap - 1);
-    while (slots[h]) {
-      size_t j = slots[h] - 1;
-      if (strcmp(cell_id(p, j, bj), id) == 0) {
-        char dj[128], di[128];
-        rc = memplan_internal_errorf(
-            err, err_len,
-            "%s: cannot write buffers %s and %s: both would be written with "
-            "the id '%s' (a buffer without id is written as its index), and "
-            "ids must be unique to read back",
-            path, describe(p, j, dj, sizeof dj), describe(p, i, di, sizeof di),
-            id);
-        break;
-      }
-      h = (h + 1) & (cap - 1);
-    }
-    if (rc == 0)
-      slots[h] = i + 1;
-  }
-  free(slots);
-  return rc;
+  if (f == 0)
+    return 0;
+  char dj[128], di[128], bi[24];
+  return memplan_internal_errorf(
+      err, err_len,
+      "%s: cannot write buffers %s and %s: both would be written with the "
+      "id '%s' (a buffer without id is written as its index), and ids must "
+      "be unique to read back",
+      path, describe(p, j, dj, sizeof dj), describe(p, i, di, sizeof di),
+      cell_id(p, i, bi));
 }
 
 /* Whether the comment line [s, s + n) would read back as a directive (see
