@@ -83,7 +83,10 @@ typedef struct memplan_pass_options {
    *  file from an earlier run survives. "{func}" in the path is replaced by
    *  the function's name, qualified for a function inside nested modules by
    *  the enclosing modules' sym_names joined with '.' ("inner.f"; the
-   *  outermost module and unnamed modules add nothing). Without "{func}",
+   *  outermost module and unnamed modules add nothing); in the path, each
+   *  name's bytes other than [A-Za-z0-9_-] are written as %XX ("a/b" ->
+   *  "a%2Fb"), so the file stays in its directory and the names map one to
+   *  one. Without "{func}",
    *  the path is refused (an error, before any file is written) when the
    *  function's block holds another function with a body, or a nested
    *  module appears in its block or any enclosing one, since those

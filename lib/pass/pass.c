@@ -221,38 +221,72 @@ static bool sym_name(MlirOperation op, MlirStringRef *out) {
   return true;
 }
 
+/* Appends `s` to buf[*used..len) as a part of a file name when `for_path`:
+ * every byte but [A-Za-z0-9_-] becomes %XX, so that no symbol name ('/',
+ * "..", a '.' of its own) can leave the directory or meet another's file
+ * name. Returns 0, or -1 if it does not fit. */
+static int append_name(char *buf, size_t len, size_t *used, MlirStringRef s,
+                       bool for_path) {
+  static const char hex[] = "0123456789ABCDEF";
+  for (size_t k = 0; k < s.length; ++k) {
+    unsigned char c = (unsigned char)s.data[k];
+    bool plain = !for_path || (c >= 'a' && c <= 'z') ||
+                 (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                 c == '_' || c == '-';
+    if (*used + (plain ? 1 : 3) >= len)
+      return -1;
+    if (plain) {
+      buf[(*used)++] = (char)c;
+    } else {
+      buf[(*used)++] = '%';
+      buf[(*used)++] = hex[c >> 4];
+      buf[(*used)++] = hex[c & 15];
+    }
+  }
+  buf[*used] = 0;
+  return 0;
+}
+
 /* The function's name for "{func}" and the report: a bare name for a
  * function of the outermost module, else qualified by the names of the
  * enclosing nested modules ("inner.f" for @f in `module @inner`), since each
  * module is its own symbol table and @f may exist in both: with the bare
  * name both would write nr_f.json and the last one would win. Modules
- * without a name add nothing. Only the ancestors are read, which no pass on
- * another function changes. Returns 0, or -1 with f->err set if the name
- * does not fit `len`. */
-static int func_name(mp_func *f, char *buf, size_t len) {
+ * without a name add nothing. For a path (`for_path`) each name is encoded
+ * by append_name and only the separators are raw '.', which keeps the map
+ * one-to-one. Only the ancestors are read, which no pass on another
+ * function changes. Returns 0, or -1 with f->err set if the name does not
+ * fit `len`. */
+static int func_name(mp_func *f, bool for_path, char *buf, size_t len) {
+  enum { MAX_DEPTH = 64 };
+  MlirStringRef part[MAX_DEPTH];
+  size_t np = 0;
   MlirStringRef s;
   if (!sym_name(f->func, &s))
     s = (MlirStringRef){"?", 1};
-  if (s.length >= len)
-    goto too_long;
-  /* Built right to left: each module's name goes in front. */
-  size_t used = s.length;
-  memmove(buf + len - 1 - used, s.data, used);
+  part[np++] = s;
   for (MlirOperation p = mlirOperationGetParentOperation(f->func);
        !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p)) {
     if (mlirOperationIsNull(mlirOperationGetParentOperation(p)))
       break; /* the outermost op: top-level functions keep their bare name */
     if (!mp_op_is(p, "builtin.module") || !sym_name(p, &s))
       continue;
-    if (used + 1 + s.length >= len)
+    if (np == MAX_DEPTH)
       goto too_long;
-    buf[len - 2 - used] = '.';
-    used++;
-    memcpy(buf + len - 1 - used - s.length, s.data, s.length);
-    used += s.length;
+    part[np++] = s;
   }
-  memmove(buf, buf + len - 1 - used, used);
-  buf[used] = 0;
+  size_t used = 0;
+  buf[0] = 0;
+  for (size_t k = np; k-- > 0;) {
+    if (append_name(buf, len, &used, part[k], for_path) != 0)
+      goto too_long;
+    if (k > 0) {
+      if (used + 1 >= len)
+        goto too_long;
+      buf[used++] = '.';
+      buf[used] = 0;
+    }
+  }
   return 0;
 too_long:
   snprintf(f->err, sizeof f->err,
@@ -308,7 +342,7 @@ static int output_path(mp_func *f, const char *opt, const char *path, char *out,
   const char *hole = strstr(path, "{func}");
   if (hole) {
     char fname[1024];
-    if (func_name(f, fname, sizeof fname))
+    if (func_name(f, true, fname, sizeof fname))
       return -1;
     int n = snprintf(out, len, "%.*s%s%s", (int)(hole - path), path, fname,
                      hole + 6);
@@ -360,7 +394,7 @@ static json_t *space_json(MlirAttribute attr) {
 static int write_report(mp_func *f, const memplan_pass_options *o) {
   char err[512] = "";
   char fname[1024];
-  if (func_name(f, fname, sizeof fname))
+  if (func_name(f, false, fname, sizeof fname))
     return -1;
   json_t *root = json_object();
   json_t *arenas = json_array();
