@@ -71,10 +71,8 @@
 |* bound), else 1 + CBC's branch-and-bound node count.                        *|
 \*===----------------------------------------------------------------------===*/
 #include "core/arith.h"
-#include "planners/exact_fit.h"
 #include "planners/planners.h"
 
-#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -112,7 +110,6 @@ static pthread_mutex_t milp_cbc_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Everything the planner builds, in scaled units, freed in one place. */
 typedef struct milp_state {
-  double t0; /* when the planner started (mpx_now) */
   const memplan_problem *p;
   size_t n;
   uint64_t unit;
@@ -395,140 +392,61 @@ static int milp_solve_cbc(milp_state *s, const memplan_options *o,
    * M * 1e-6 units; tighter keeps CBC's answer close to exact. */
   Cbc_setParameter(m, "integerT", "1e-9");
 
-  /* The model is handed to CBC in one piece, as a column-major sparse
-   * matrix: adding rows one at a time (Cbc_addRow) copies the model on
-   * every call, which took 16 s for 400 buffers before CBC even started. */
-  int ncols = 0, nrows = 0;
+  int ncols = 0;
   for (size_t i = 0; i < n; ++i) {
     col[i] = -1;
     if (B[i].size == 0)
       continue;
+    double lo, hi;
+    if (B[i].fixed) {
+      lo = hi = (double)(s->fixed[i] / s->step[i]);
+    } else {
+      lo = 0.0;
+      hi = (double)((pmax_u - s->size[i]) / s->step[i]);
+    }
     col[i] = ncols++;
-    ++nrows; /* its peak row */
+    Cbc_addCol(m, "", lo, hi, 0.0, 1, 0, NULL, NULL);
   }
   int pcol = ncols++;
-  size_t npr = 0; /* pairs with a decision: not both fixed */
+  Cbc_addCol(m, "P", (double)lb_u, (double)pmax_u, 1.0, 1, 0, NULL, NULL);
+
+  /* off_i + size_i <= P  <=>  step_i k_i - P <= -size_i */
+  for (size_t i = 0; i < n; ++i) {
+    if (col[i] < 0)
+      continue;
+    int cols[2] = {col[i], pcol};
+    double coef[2] = {(double)s->step[i], -1.0};
+    Cbc_addRow(m, "", 2, cols, coef, 'L', -(double)s->size[i]);
+  }
+
   for (size_t e = 0; e < s->npairs; ++e) {
+    uint32_t i = s->pa[e], j = s->pb[e];
     zcol[e] = -1;
-    if (!(B[s->pa[e]].fixed && B[s->pb[e]].fixed)) {
-      zcol[e] = ncols++;
-      ++npr;
-    }
-  }
-  nrows += (int)(2 * npr);
-  size_t nnz = 2 * (size_t)(pcol) + 6 * npr;
-  double *collb = malloc((size_t)ncols * sizeof *collb);
-  double *colub = malloc((size_t)ncols * sizeof *colub);
-  double *obj = calloc((size_t)ncols, sizeof *obj);
-  double *rowlb = malloc((size_t)(nrows ? nrows : 1) * sizeof *rowlb);
-  double *rowub = malloc((size_t)(nrows ? nrows : 1) * sizeof *rowub);
-  CoinBigIndex *cstart = calloc((size_t)ncols + 1, sizeof *cstart);
-  int *rind = malloc((nnz ? nnz : 1) * sizeof *rind);
-  double *val = malloc((nnz ? nnz : 1) * sizeof *val);
-  /* Triplets (row, column, value), bucketed by column below. */
-  int *trow = malloc((nnz ? nnz : 1) * sizeof *trow);
-  int *tcol = malloc((nnz ? nnz : 1) * sizeof *tcol);
-  double *tval = malloc((nnz ? nnz : 1) * sizeof *tval);
-  int built = collb && colub && obj && rowlb && rowub && cstart && rind &&
-              val && trow && tcol && tval;
-  if (built) {
-    size_t t = 0;
-    int row = 0;
-#define MILP_ENTRY(r, c, v) (trow[t] = (r), tcol[t] = (c), tval[t++] = (v))
-    for (size_t i = 0; i < n; ++i) {
-      if (col[i] < 0)
-        continue;
-      if (B[i].fixed) {
-        collb[col[i]] = colub[col[i]] = (double)(s->fixed[i] / s->step[i]);
-      } else {
-        collb[col[i]] = 0.0;
-        colub[col[i]] = (double)((pmax_u - s->size[i]) / s->step[i]);
-      }
-      /* off_i + size_i <= P  <=>  step_i k_i - P <= -size_i */
-      MILP_ENTRY(row, col[i], (double)s->step[i]);
-      MILP_ENTRY(row, pcol, -1.0);
-      rowlb[row] = -DBL_MAX;
-      rowub[row++] = -(double)s->size[i];
-    }
-    collb[pcol] = (double)lb_u;
-    colub[pcol] = (double)pmax_u;
-    obj[pcol] = 1.0;
-    for (size_t e = 0; e < s->npairs; ++e) {
-      if (zcol[e] < 0)
-        continue;
-      uint32_t i = s->pa[e], j = s->pb[e];
-      /* Bounds of each offset in units, for the pair's own big-M. */
-      uint64_t lo_i = B[i].fixed ? s->fixed[i] : 0;
-      uint64_t lo_j = B[j].fixed ? s->fixed[j] : 0;
-      uint64_t hi_i = B[i].fixed ? s->fixed[i] : pmax_u - s->size[i];
-      uint64_t hi_j = B[j].fixed ? s->fixed[j] : pmax_u - s->size[j];
-      /* z = 1: i below j. Row: off_i - off_j + M_ij z <= M_ij - size_i. */
-      double m_ij = (double)(hi_i + s->size[i]) - (double)lo_j;
-      /* z = 0: j below i. Row: off_j - off_i - M_ji z <= -size_j. */
-      double m_ji = (double)(hi_j + s->size[j]) - (double)lo_i;
-      int z = zcol[e];
-      collb[z] = 0.0;
-      colub[z] = 1.0;
-      MILP_ENTRY(row, col[i], (double)s->step[i]);
-      MILP_ENTRY(row, col[j], -(double)s->step[j]);
-      MILP_ENTRY(row, z, m_ij);
-      rowlb[row] = -DBL_MAX;
-      rowub[row++] = m_ij - (double)s->size[i];
-      MILP_ENTRY(row, col[i], -(double)s->step[i]);
-      MILP_ENTRY(row, col[j], (double)s->step[j]);
-      MILP_ENTRY(row, z, -m_ji);
-      rowlb[row] = -DBL_MAX;
-      rowub[row++] = -(double)s->size[j];
-    }
-#undef MILP_ENTRY
-    for (size_t k = 0; k < t; ++k)
-      cstart[tcol[k] + 1]++;
-    for (int c = 0; c < ncols; ++c)
-      cstart[c + 1] += cstart[c];
-    CoinBigIndex *fill = malloc(((size_t)ncols + 1) * sizeof *fill);
-    if (!fill) {
-      built = 0;
-    } else {
-      memcpy(fill, cstart, ((size_t)ncols + 1) * sizeof *fill);
-      for (size_t k = 0; k < t; ++k) {
-        CoinBigIndex at = fill[tcol[k]]++;
-        rind[at] = trow[k];
-        val[at] = tval[k];
-      }
-      free(fill);
-      Cbc_loadProblem(m, ncols, nrows, cstart, rind, val, collb, colub, obj,
-                      rowlb, rowub);
-      for (int c = 0; c < ncols; ++c)
-        Cbc_setInteger(m, c);
-      Cbc_setColName(m, pcol, "P");
-    }
-  }
-  free(collb);
-  free(colub);
-  free(obj);
-  free(rowlb);
-  free(rowub);
-  free(cstart);
-  free(rind);
-  free(val);
-  free(trow);
-  free(tcol);
-  free(tval);
-  if (!built) {
-    Cbc_deleteModel(m);
-    free(col);
-    free(zcol);
-    snprintf(plan->message, sizeof plan->message, "milp: out of memory");
-    return -1;
+    if (B[i].fixed && B[j].fixed)
+      continue;
+    /* Bounds of each offset in units, for the pair's own big-M. */
+    uint64_t lo_i = B[i].fixed ? s->fixed[i] : 0;
+    uint64_t lo_j = B[j].fixed ? s->fixed[j] : 0;
+    uint64_t hi_i = B[i].fixed ? s->fixed[i] : pmax_u - s->size[i];
+    uint64_t hi_j = B[j].fixed ? s->fixed[j] : pmax_u - s->size[j];
+    /* z = 1: i below j. Row: off_i - off_j + M_ij z <= M_ij - size_i. */
+    double m_ij = (double)(hi_i + s->size[i]) - (double)lo_j;
+    /* z = 0: j below i. Row: off_j - off_i - M_ji z <= -size_j. */
+    double m_ji = (double)(hi_j + s->size[j]) - (double)lo_i;
+    int z = ncols++;
+    zcol[e] = z;
+    Cbc_addCol(m, "", 0.0, 1.0, 0.0, 1, 0, NULL, NULL);
+    int cols[3] = {col[i], col[j], z};
+    double c1[3] = {(double)s->step[i], -(double)s->step[j], m_ij};
+    Cbc_addRow(m, "", 3, cols, c1, 'L', m_ij - (double)s->size[i]);
+    double c2[3] = {-(double)s->step[i], (double)s->step[j], -m_ji};
+    Cbc_addRow(m, "", 3, cols, c2, 'L', -(double)s->size[j]);
   }
   Cbc_setObjSense(m, 1.0);
 
-  /* The limit covers the whole planner: CBC gets what the pairs, the
-   * first-fit start and the model left of it. */
   double limit = o && o->time_limit > 0 ? o->time_limit
                                         : MEMPLAN_MILP_DEFAULT_SECONDS;
-  double left = limit - (mpx_now() - s->t0);
-  Cbc_setMaximumSeconds(m, left > 0.01 ? left : 0.01);
+  Cbc_setMaximumSeconds(m, limit);
   /* A work limit caps CBC's branch-and-bound nodes: unlike the clock it
    * gives the same answer on every machine. */
   if (o && o->work_limit > 0)
@@ -592,7 +510,6 @@ int memplan_plan_milp(const memplan_problem *p, const memplan_options *o,
                       memplan_plan *plan) {
   milp_state s;
   memset(&s, 0, sizeof s);
-  s.t0 = mpx_now();
   s.p = p;
   s.n = p->count;
   size_t n = s.n;
