@@ -167,9 +167,10 @@ typedef struct memplan_options {
   /** Wall-clock limit in seconds for search planners (milp, exact, auto);
    *  <= 0 means the planner's default (milp and exact: 10 s; auto's search:
    *  1 s on top of its default node budget), except that exact and auto
-   *  have no wall-clock limit at all when only work_limit is set. CBC
-   *  (milp) checks it only between phases and can overrun it at the root
-   *  of a large model. */
+   *  have no wall-clock limit at all when only work_limit is set. milp
+   *  gives it to CBC, which checks it only between phases; building the
+   *  model before that is not timed, so milp can overrun the limit on a
+   *  large model. */
   double time_limit;
   /** Deterministic work limit (search nodes) for exact/auto; 0 = none. With a
    *  work limit and no time limit, results are reproducible across machines
