@@ -96,8 +96,9 @@ const char *memplan_buffer_name(const memplan_problem *p, size_t i,
 
 /** Max over schedule steps of the sum of sizes of the buffers live there (the
  *  maximum-weight clique of the interval graph): no plan has a smaller peak.
- *  Tightened by alignment: with g the smallest alignment of any buffer of
- *  nonzero size, every live buffer but the topmost occupies at least
+ *  Tightened by alignment: with g the gcd of the alignments of the buffers
+ *  of nonzero size (the smallest, when all are powers of two), every live
+ *  buffer but the topmost occupies at least
  *  roundup(size, g) bytes, so at each step the bound is also
  *  sum(roundup(size, g)) - max padding (padding = roundup(size, g) - size,
  *  maximized over all buffers); with alignment 1 the two are equal.

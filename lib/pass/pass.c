@@ -11,6 +11,8 @@
 \*===----------------------------------------------------------------------===*/
 #include "pass_internal.h"
 
+#include "../io/utf8.h" /* internal: shared with the JSON and SVG writers */
+
 #include "memplan/json.h"
 #include "memplan/svg.h"
 
@@ -402,7 +404,11 @@ static int write_report(mp_func *f, const memplan_pass_options *o) {
   int rc = -1;
   if (!root || !arenas || !skipped)
     goto done;
-  json_object_set_new(root, "function", json_string(fname));
+  /* A symbol name need not be UTF-8; JSON strings must be (jansson would
+   * refuse it and the key would silently go missing). */
+  char *uname = memplan_utf8_sanitize(fname);
+  json_object_set_new(root, "function", uname ? json_string(uname) : NULL);
+  free(uname);
   for (size_t s = 0; s < f->nspaces; ++s) {
     json_t *j = memplan_json_summary(&f->spaces[s].problem, &f->spaces[s].plan, true);
     if (!j)

@@ -113,7 +113,7 @@ typedef struct xsearch {
   uint64_t *floor;     /* per section: highest placed top */
   uint64_t *load;      /* per section: bytes not yet placed */
   uint64_t *loadr;     /* the same with each size rounded up to A */
-  uint64_t A;          /* least alignment of all sized buffers */
+  uint64_t A;          /* gcd of the alignments of all sized buffers */
   uint32_t *cuts;      /* per boundary s (between s-1 and s): unplaced
                           buffers crossing it */
   uint64_t *secmin;    /* scratch: per section, lowest reachable offset */

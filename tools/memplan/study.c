@@ -83,7 +83,8 @@ static void usage(FILE *out) {
           "4096)\n"
           "      --horizon=T        schedule steps (gen's default: N)\n"
           "      --max-life=L       longest lifetime (gen's default: T/4)\n"
-          "  -t, --time-limit=SEC   limit per search planner run (default 1)\n"
+          "  -t, --time-limit=SEC   limit per search planner run (default 1;\n"
+          "                         none when only --work-limit is given)\n"
           "      --work-limit=N     deterministic work limit for exact/auto\n"
           "  -o, --output=FILE.md   the table (default stdout)\n"
           "      --svg=FILE.svg     strip plot of peak / lower bound\n"
@@ -279,7 +280,7 @@ int memplan_cmd_study(int argc, char **argv) {
       {NULL, 0, NULL, 0}};
   uint64_t K = 20, seed = 1, milp_max = MILP_DEFAULT_MAX_BUFFERS;
   memplan_cli_random gp = {4096, MEMPLAN_CLI_SIZE_SKEWED, 0, 0, 1};
-  double time_limit = 1.0;
+  double time_limit = -1; /* not given: 1 s, or none with a work limit */
   uint64_t work_limit = 0;
   const char *out_path = "-", *svg_path = NULL, *raw_path = NULL;
   char names[MAX_PLANNERS][32];
@@ -368,6 +369,10 @@ int memplan_cmd_study(int argc, char **argv) {
     return memplan_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
   if (!*out_path || (svg_path && !*svg_path) || (raw_path && !*raw_path))
     return memplan_cli_usage_error(CMD, "empty output file name");
+  /* A work limit alone asks for reproducible runs: no default clock then
+   * (as in exact and auto; 0 = the planners' own defaults). */
+  if (time_limit < 0)
+    time_limit = work_limit ? 0 : 1.0;
   if (!explicit_planners) {
     size_t count = 0;
     const memplan_planner *pl = memplan_planners(&count);
