@@ -114,7 +114,10 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
   run_member(&B, "best-fit", &mo, scratch);
 
   mpx_graph g;
-  int grc = B.have && B.peak == L ? 1 : mpx_graph_build(p, AUTO_MAX_PAIRS, &g);
+  int grc = B.have && B.peak == L ? 1
+            : t_end > 0 && mpx_now() > t_end
+                ? 1 /* no time left for the kernel */
+                : mpx_graph_build(p, AUTO_MAX_PAIRS, &g);
   int have_graph = grc == 0;
   mpx_scratch s;
   if (have_graph && mpx_scratch_init(&s, &g) == 0) {
@@ -129,7 +132,8 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
         {MPX_BY_SIZE, 0}};
     uint64_t visits = 0;
     for (size_t r = 0; r < sizeof runs / sizeof runs[0] && !(B.have && B.peak <= L); ++r) {
-      if (r > 0 && visits + 2 * g.pairs + n > AUTO_KERNEL_VISITS)
+      if (r > 0 && (visits + 2 * g.pairs + n > AUTO_KERNEL_VISITS ||
+                    (t_end > 0 && mpx_now() > t_end)))
         break;
       visits += 2 * g.pairs + n;
       int k = runs[r].key, bf = runs[r].bf;

@@ -789,7 +789,7 @@ static int heuristics(const memplan_problem *p, const mpx_graph *g,
     size_t cnt = mpx_order(p, g, (mpx_order_key)k, order);
     if (cnt == (size_t)-1)
       break;
-    for (int bf = 0; bf < 2; ++bf) {
+    for (int bf = 0; bf < 2 && !(have && mpx_now() > deadline); ++bf) {
       uint64_t pk = mpx_place(p, g, order, cnt, bf, &s, off);
       if (!have || pk < bestp) {
         have = true;
@@ -963,6 +963,13 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
     return fail(plan, "out of memory building the conflict graph");
   if (grc > 0)
     return fallback(p, o, plan, "too many conflicting pairs", deadline);
+  if (mpx_now() > deadline) {
+    /* Building the graph took the whole limit (millions of pairs): the
+     * kernel heuristics visit every pair again, best-fit does not. */
+    mpx_graph_free(&g);
+    return fallback(p, o, plan, "time limit reached building the conflict "
+                                "graph", deadline);
+  }
 
   char winner[48] = "";
   uint32_t *order = malloc(n * sizeof *order);
@@ -994,8 +1001,9 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
      * (a fixed number of rounds), within the time limit. */
     uint64_t iters = work_limit ? work_limit : 200;
     uint64_t work = 0;
-    U = local_search(p, &g, order, cnt, plan->offsets, U, iters, deadline,
-                     &work);
+    if (mpx_now() <= deadline) /* its first replay visits every pair */
+      U = local_search(p, &g, order, cnt, plan->offsets, U, iters, deadline,
+                       &work);
     plan->work = work;
     plan->status = MEMPLAN_FEASIBLE;
     snprintf(plan->message, sizeof plan->message,
