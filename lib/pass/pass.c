@@ -458,7 +458,25 @@ out:
  * several memory spaces is refused, as several functions are without
  * "{func}": a single file would show one arena and hide the others. */
 static int check_picture_spaces(mp_func *f, const memplan_pass_options *o) {
-  if (f->nspaces > 1 && !strstr(o->picture, "{space}")) {
+  /* "{func}{space}" would give f's arena 10 and f1's arena 0 one file
+   * (pc_f10.svg): between the two there must be text that a name or an
+   * index cannot absorb, i.e. not only digits. */
+  const char *fn = strstr(o->picture, "{func}"), *sp = strstr(o->picture, "{space}");
+  if (fn && sp) {
+    const char *a = fn < sp ? fn + 6 : sp + 7, *b = fn < sp ? sp : fn;
+    bool digits_only = true;
+    for (const char *c = a; c < b; ++c)
+      digits_only = digits_only && *c >= '0' && *c <= '9';
+    if (digits_only) {
+      snprintf(f->err, sizeof f->err,
+               "memplan-static: picture=%s: {func} and {space} need a "
+               "separator that is not a digit between them (e.g. "
+               "{func}_{space}), or two functions' pictures may get one file",
+               o->picture);
+      return -1;
+    }
+  }
+  if (f->nspaces > 1 && !sp) {
     snprintf(f->err, sizeof f->err,
              "memplan-static: picture=%s: the function has arenas in %zu "
              "memory spaces; put {space} in the path for one picture per arena",

@@ -12,8 +12,15 @@
 // RUN: not test -e %t/one.svg
 // RUN: not test -e %t/one.json
 // RUN: not %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{picture=%t/one.svg}))" 2>&1 | FileCheck %s --check-prefix=ERR
+// {func} and {space} side by side are refused: @f's arena 10 and @f1's
+// arena 0 would share one file. A separator that is not a digit is enough.
+// RUN: not %memplan-opt %s --memplan-static="picture=%t/p{func}{space}.svg" -o %t/bad2.mlir 2>&1 | FileCheck %s --check-prefix=SEP
+// RUN: not %memplan-opt %s --memplan-static="picture=%t/p{space}12{func}.svg" -o %t/bad3.mlir 2>&1 | FileCheck %s --check-prefix=SEP
+// RUN: %memplan-opt %s --memplan-static="picture=%t/p{func}_{space}.svg" -o %t/ok.mlir
+// RUN: test -s %t/ptwo_spaces_0.svg && test -s %t/ptwo_spaces_1.svg
 // REQUIRES: mlir
 
+// SEP: error: memplan-static: picture={{.*}}: {func} and {space} need a separator that is not a digit between them
 // S0: peak 256 B
 // S1: peak 512 B
 // ERR: picture-spaces.mlir:[[@LINE+1]]:1: error: memplan-static: picture={{.*}}one.svg: the function has arenas in 2 memory spaces; put {space} in the path for one picture per arena
