@@ -179,6 +179,13 @@ int memplan_cmd_solve(int argc, char **argv) {
     if (print_json(&p, &plan) != 0)
       code = 2;
   }
+  /* The plan file first: if it cannot be written, the run failed (exit 2)
+   * and no summary claims a plan. A plan over the capacity is not written
+   * at all (below). */
+  if (code == 0 && out_path && plan.status != MEMPLAN_INFEASIBLE &&
+      memplan_csv_write(out_path, &p, &info, plan.offsets, err,
+                        sizeof err) != 0)
+    code = memplan_cli_fail(CMD, 2, "%s", err);
   if (code == 0) {
     if (json) {
       if (print_json(&p, &plan) != 0)
@@ -211,10 +218,6 @@ int memplan_cmd_solve(int argc, char **argv) {
           planner_says ? ")" : "", out_path ? " (no plan written)" : "");
     }
   }
-  if (code == 0 && out_path &&
-      memplan_csv_write(out_path, &p, &info, plan.offsets, err,
-                        sizeof err) != 0)
-    code = memplan_cli_fail(CMD, 2, "%s", err);
   memplan_plan_free(&plan);
   memplan_csv_info_free(&info);
   memplan_problem_free(&p);
