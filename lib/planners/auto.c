@@ -104,14 +104,13 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
   }
   auto_best B = {p, plan->offsets, false, 0, ""};
 
-  /* A time limit bounds auto as a whole: each stage gets what is left of
-   * it. greedy-size stops with no plan when it runs out (its cost grows
-   * with the number of buffers live at once), and best-fit, which is
-   * O(n log n), still gives a plan. */
+  /* A time limit bounds auto as a whole. greedy-size, the first stage,
+   * gets all of it and stops with no plan when it runs out (its cost grows
+   * with the number of buffers live at once); best-fit, O(n log n), still
+   * gives a plan; the kernel runs and the search get what is left. */
   double t_end = opts.time_limit > 0 ? mpx_now() + opts.time_limit : 0;
-  memplan_options mo = opts;
-  run_member(&B, "greedy-size", &mo, scratch);
-  run_member(&B, "best-fit", &mo, scratch);
+  run_member(&B, "greedy-size", &opts, scratch);
+  run_member(&B, "best-fit", &opts, scratch);
 
   mpx_graph g;
   int grc = B.have && B.peak == L ? 1
