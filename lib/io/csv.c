@@ -277,6 +277,25 @@ static int read_header(csv_reader *r, char *line, int colpos[NCOLS],
 /* Open-addressing hash set of row indices keyed by id, to find duplicate
  * ids in O(n) expected time. FNV-1a is enough: ids are not adversarial and
  * the table is at most half full. */
+/* Where the first control character of an id starts, or (size_t)-1: C0
+ * (below 0x20) and DEL, which would not read back the same (a stray CR, a
+ * tab), and C1 (U+0080 to U+009F, UTF-8 C2 80 to C2 9F), which are control
+ * characters too and have no place in a name. *code gets the code point. */
+static size_t control_at(const char *id, unsigned *code) {
+  const unsigned char *u = (const unsigned char *)id;
+  for (size_t k = 0; u[k]; ++k) {
+    if (u[k] < 0x20 || u[k] == 0x7f) {
+      *code = u[k];
+      return k;
+    }
+    if (u[k] == 0xc2 && u[k + 1] >= 0x80 && u[k + 1] <= 0x9f) {
+      *code = u[k + 1];
+      return k;
+    }
+  }
+  return (size_t)-1;
+}
+
 static uint64_t hash_str(const char *s) {
   uint64_t h = 1469598103934665603ULL;
   for (; *s; ++s) {
@@ -409,10 +428,10 @@ static int read_row(csv_reader *r, char *line, const int colpos[NCOLS],
    * (a stray CR, a tab) would not come back the same. */
   if (id[0] == '#')
     return rfail(r, r->line, "id", "id '%s' starts with '#'", id);
-  for (const char *q = id; *q; ++q)
-    if ((unsigned char)*q < 0x20 || *q == 0x7f)
-      return rfail(r, r->line, "id",
-                   "id contains the control character 0x%02x", *q);
+  unsigned ctl;
+  if (control_at(id, &ctl) != (size_t)-1)
+    return rfail(r, r->line, "id", "id contains the control character U+%04X",
+                 ctl);
   /* Ids go into SVG and JSON, which are UTF-8 text; refusing here names the
    * line, where a writer could only replace the bytes. */
   size_t bad = memplan_utf8_invalid_at(id);
@@ -734,10 +753,9 @@ static void write_body(FILE *f, const memplan_problem *p,
 static bool id_writable(const char *id) {
   if (!id[0] || id[0] == '#')
     return false;
-  for (const char *q = id; *q; ++q)
-    if (*q == ',' || (unsigned char)*q < 0x20 || *q == 0x7f)
-      return false;
-  return memplan_utf8_invalid_at(id) == (size_t)-1;
+  unsigned ctl;
+  return !strchr(id, ',') && control_at(id, &ctl) == (size_t)-1 &&
+         memplan_utf8_invalid_at(id) == (size_t)-1;
 }
 
 /* "'ID'" for a named buffer, "#I (no id)" for an unnamed one: the two
@@ -819,9 +837,9 @@ int memplan_csv_write(const char *path, const memplan_problem *p,
       with_offset = true;
     if (b->id && !id_writable(b->id)) {
       /* Quote the id only when it is safe to print. */
-      bool printable = memplan_utf8_invalid_at(b->id) == (size_t)-1;
-      for (const char *q = b->id; *q; ++q)
-        printable = printable && (unsigned char)*q >= 0x20 && *q != 0x7f;
+      unsigned ctl;
+      bool printable = memplan_utf8_invalid_at(b->id) == (size_t)-1 &&
+                       control_at(b->id, &ctl) == (size_t)-1;
       return memplan_internal_errorf(err, err_len,
                    "%s: cannot write buffer #%zu%s%.100s%s: a CSV id must be "
                    "non-empty UTF-8 text, must not start with '#' and must "
