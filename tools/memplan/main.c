@@ -8,6 +8,7 @@
 #include "commands.h"
 
 #include <errno.h>
+#include <float.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
@@ -190,6 +191,13 @@ int memplan_cli_seconds(const char *cmd, const char *opt, const char *s,
    * (digits, one point, an exponent) pass. */
   bool plain = ((s[0] >= '0' && s[0] <= '9') || s[0] == '.') &&
                strspn(s, "0123456789.eE+-") == strlen(s);
+  /* Underflow (1e-320, 1e-400) is a tiny limit, not an error and not 0
+   * (which would mean the default): keep it positive. */
+  if (errno == ERANGE && isfinite(v) && v < 1) {
+    errno = 0;
+    if (v <= 0)
+      v = DBL_MIN;
+  }
   if (!plain || *end || errno == ERANGE || !isfinite(v) || v < 0)
     return memplan_cli_usage_error(
         cmd, "--%s: '%s' is not a non-negative number of seconds", opt, s);
