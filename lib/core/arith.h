@@ -19,4 +19,11 @@ static inline uint64_t mp_gcd(uint64_t a, uint64_t b) {
   return a;
 }
 
+/* Least common multiple of a, b >= 1, or 0 when it does not fit in 64
+ * bits: the alignment that is a multiple of both. */
+static inline uint64_t mp_lcm(uint64_t a, uint64_t b) {
+  uint64_t q = b / mp_gcd(a, b);
+  return a > UINT64_MAX / q ? 0 : a * q;
+}
+
 #endif

@@ -540,10 +540,8 @@ static int find_pins(xsearch *X) {
       } else if (b->start > start2) {
         start2 = b->start;
       }
-      if (alcm != 0 && alcm % b->alignment != 0) {
-        uint64_t q = b->alignment / mp_gcd(alcm, b->alignment);
-        alcm = alcm > UINT64_MAX / q ? 0 : alcm * q;
-      }
+      if (alcm != 0)
+        alcm = mp_lcm(alcm, b->alignment);
     }
     uint64_t top = 0;
     for (uint32_t k = k0; k < k1; ++k) {

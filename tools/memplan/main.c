@@ -7,6 +7,8 @@
 \*===----------------------------------------------------------------------===*/
 #include "commands.h"
 
+#include "../../lib/core/arith.h" /* internal: mp_lcm, as the planners use it */
+
 #include <errno.h>
 #include <float.h>
 #include <getopt.h>
@@ -254,21 +256,15 @@ int memplan_cli_prepare(const char *cmd, const char *file,
      * least common multiple (the larger one when both are powers of two). */
     for (size_t i = 0; i < p->count; ++i) {
       memplan_buffer *b = &p->buffers[i];
-      uint64_t x = b->alignment ? b->alignment : 1, y = alignment;
-      while (y) {
-        uint64_t t = x % y;
-        x = y;
-        y = t;
-      }
-      uint64_t q = alignment / x; /* lcm = alignment * (b->alignment / gcd) */
-      if (b->alignment > UINT64_MAX / q)
+      uint64_t lcm = b->alignment ? mp_lcm(b->alignment, alignment) : alignment;
+      if (lcm == 0)
         return memplan_cli_fail(cmd, 2,
                                 "%s: buffer '%s': its alignment %" PRIu64
                                 " and --alignment=%" PRIu64
                                 " have no common multiple below 2^64",
                                 file, memplan_buffer_name(p, i, nb),
                                 b->alignment, alignment);
-      b->alignment = b->alignment ? b->alignment * q : alignment;
+      b->alignment = lcm;
       if (b->fixed && b->offset % b->alignment != 0)
         return memplan_cli_fail(cmd, 2,
                                 "%s: buffer '%s': fixed offset %" PRIu64
