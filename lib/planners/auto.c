@@ -47,7 +47,10 @@ typedef struct auto_best {
   uint64_t *offsets; /* the plan's offsets (the caller's array) */
   bool have;       /* a member's plan is held (any peak, even 2^64 - 1) */
   uint64_t peak;
-  char winner[32];
+  /* Sized so that "auto:" + winner always fits plan->planner: GCC at -O0
+   * (Debug builds) warns about a possible truncation otherwise, and the
+   * warning is an error. */
+  char winner[sizeof ((memplan_plan *)0)->planner - sizeof "auto:" + 1];
 } auto_best;
 
 /* Offers a member's plan: kept if valid and strictly lower. */
