@@ -11,7 +11,12 @@
 |* /dev/null would replace the device with a regular file). A symbolic link   *|
 |* is followed, so the file it names is replaced and the link survives; a     *|
 |* link that cannot be resolved (its target is missing, or a loop) is an      *|
-|* error and nothing is created.                                              *|
+|* error and nothing is created. A path that names an open descriptor of     *|
+|* this process (/dev/stdout, /dev/stderr, /dev/fd/N, a shell's >(cmd): links *|
+|* through /proc/PID/fd/N) is written through a copy of that descriptor, in   *|
+|* place: into a pipe, or appended to a file opened with >>, as the shell     *|
+|* set it up (another process's /proc/PID/fd/N is opened and written in       *|
+|* place too).                                                                *|
 \*===----------------------------------------------------------------------===*/
 
 #ifndef MEMPLAN_OUTPUT_H
@@ -35,8 +40,10 @@ typedef struct memplan_output {
 
 /** Opens `path` for writing ("-" = stdout). Returns 0 with o->stream ready,
  *  or -1 with "PATH: cannot create the output file: REASON" (or "cannot
- *  write", "symbolic link to a missing target", "cannot resolve the
- *  symbolic link: REASON") in err and nothing created. */
+ *  write: REASON", e.g. "/dev/fd/9: cannot write: Bad file descriptor" for
+ *  a descriptor that is not open; "symbolic link to a missing target",
+ *  "cannot resolve the symbolic link: REASON") in err and nothing
+ *  created. */
 int memplan_output_open(memplan_output *o, const char *path, char *err,
                         size_t err_len);
 

@@ -16,11 +16,76 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+
+/* True when `dir` is a process's descriptor directory, /proc/PID/fd as
+ * realpath spells it; *self says whether PID is this process. */
+static bool is_fd_dir(const char *dir, bool *self) {
+  const char *t = dir;
+  if (strncmp(t, "/proc/", 6) != 0)
+    return false;
+  t += 6;
+  size_t digits = strspn(t, "0123456789");
+  if (digits == 0 || strcmp(t + digits, "/fd") != 0)
+    return false;
+  *self = strtol(t, NULL, 10) == (long)getpid();
+  return true;
+}
+
+/* Follows `path` link by link and returns N when some step of the way is
+ * /proc/PID/fd/N with PID this process: that is what /dev/stdout,
+ * /dev/stderr, /dev/fd/N and a shell's process substitution >(cmd) name.
+ * Such a path means "the descriptor N that is already open", not a file in
+ * a directory: it must be written through that descriptor (its offset,
+ * its O_APPEND), never replaced by renaming a temporary over whatever it
+ * points to (`>> log` would lose the log) nor refused because its target,
+ * "pipe:[123]", is no path at all. Returns -1 when no step is one; -2 when
+ * a step is another process's descriptor (written in place, see below). */
+static int descriptor_named(const char *path) {
+  char cur[4096];
+  if (snprintf(cur, sizeof cur, "%s", path) >= (int)sizeof cur)
+    return -1;
+  for (int hop = 0; hop < 40; ++hop) {
+    char dir[4096];
+    const char *slash = strrchr(cur, '/');
+    const char *base = slash ? slash + 1 : cur;
+    if (!slash)
+      snprintf(dir, sizeof dir, ".");
+    else if (slash == cur)
+      snprintf(dir, sizeof dir, "/");
+    else
+      snprintf(dir, sizeof dir, "%.*s", (int)(slash - cur), cur);
+    char *rdir = realpath(dir, NULL);
+    bool self = false;
+    bool fd_dir = rdir && is_fd_dir(rdir, &self);
+    free(rdir);
+    if (fd_dir && base[0] && strspn(base, "0123456789") == strlen(base) &&
+        strlen(base) < 10)
+      return self ? atoi(base) : -2;
+    struct stat st;
+    if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
+      return -1;
+    char link[4096];
+    ssize_t n = readlink(cur, link, sizeof link - 1);
+    if (n < 0)
+      return -1;
+    link[n] = '\0';
+    char next[4096];
+    if (link[0] == '/')
+      snprintf(next, sizeof next, "%s", link);
+    else if (snprintf(next, sizeof next, "%s/%s", dir, link) >=
+             (int)sizeof next)
+      return -1;
+    memcpy(cur, next, sizeof cur);
+  }
+  return -1;
+}
 
 int memplan_output_open(memplan_output *o, const char *path, char *err,
                         size_t err_len) {
@@ -28,6 +93,21 @@ int memplan_output_open(memplan_output *o, const char *path, char *err,
   o->path = path;
   if (strcmp(path, "-") == 0) {
     o->stream = stdout;
+    return 0;
+  }
+  int fdn = descriptor_named(path);
+  if (fdn >= 0) {
+    /* Whatever this process already wrote to that descriptor through
+     * stdio comes first. */
+    fflush(NULL);
+    int d = dup(fdn);
+    if (d < 0 || !(o->stream = fdopen(d, "w"))) {
+      int e = errno;
+      if (d >= 0)
+        close(d);
+      return memplan_internal_errorf(err, err_len, "%s: cannot write: %s",
+                                     path, strerror(e));
+    }
     return 0;
   }
   char *real = realpath(path, NULL);
@@ -39,6 +119,15 @@ int memplan_output_open(memplan_output *o, const char *path, char *err,
    * regular file, the opposite of what a link is for; and creating the
    * target through the link is no better when its directory may be gone.
    * So a link that cannot be resolved is refused, nothing created. */
+  /* Another process's descriptor (/proc/PID/fd/N): its target may be no
+   * path ("pipe:[123]"), but the kernel opens it; write in place. */
+  if (!real && fdn == -2 && stat(path, &st) == 0 && !S_ISDIR(st.st_mode)) {
+    o->stream = fopen(path, "w");
+    if (!o->stream)
+      return memplan_internal_errorf(err, err_len, "%s: cannot write: %s",
+                                     path, strerror(errno));
+    return 0;
+  }
   if (!real && lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
     if (rerr == ENOENT || rerr == ENOTDIR)
       return memplan_internal_errorf(err, err_len,
