@@ -49,6 +49,13 @@ typedef enum memplan_svg_color {
   MEMPLAN_SVG_COLOR_ID = 1    /**< colour class = hash of the id */
 } memplan_svg_color;
 
+/** The pixel sizes a picture may have (memplan_svg_options width and
+ *  height are clamped to them; `memplan render` refuses values outside). */
+#define MEMPLAN_SVG_WIDTH_MIN 400u
+#define MEMPLAN_SVG_WIDTH_MAX 20000u
+#define MEMPLAN_SVG_HEIGHT_MIN 100u
+#define MEMPLAN_SVG_HEIGHT_MAX 20000u
+
 /** Picture options. Zero-initialize (or pass NULL) for the defaults. */
 typedef struct memplan_svg_options {
   /** Title line; NULL or "" means "memplan layout". Escaped. */
@@ -57,10 +64,12 @@ typedef struct memplan_svg_options {
    *  NULL for none. Escaped. */
   const char *subtitle;
   memplan_svg_color color;
-  /** Total width in pixels; 0 means 1200. Clamped to [400, 20000]. */
+  /** Total width in pixels; 0 means 1200. Clamped to
+   *  [MEMPLAN_SVG_WIDTH_MIN, MEMPLAN_SVG_WIDTH_MAX] = [400, 20000]. */
   unsigned width;
   /** Height of the layout panel in pixels; 0 means 560. Clamped to
-   *  [100, 20000]. The profile panel is a third of it. */
+   *  [MEMPLAN_SVG_HEIGHT_MIN, MEMPLAN_SVG_HEIGHT_MAX] = [100, 20000]. The
+   *  profile panel is a third of it. */
   unsigned height;
   /** Omit the live-bytes profile panel. */
   bool no_profile;

@@ -439,8 +439,12 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
     memset(&o, 0, sizeof o);
   unsigned width = o.width ? o.width : 1200;
   unsigned height = o.height ? o.height : 560;
-  width = width < 400 ? 400 : width > 20000 ? 20000 : width;
-  height = height < 100 ? 100 : height > 20000 ? 20000 : height;
+  width = width < MEMPLAN_SVG_WIDTH_MIN   ? MEMPLAN_SVG_WIDTH_MIN
+          : width > MEMPLAN_SVG_WIDTH_MAX ? MEMPLAN_SVG_WIDTH_MAX
+                                          : width;
+  height = height < MEMPLAN_SVG_HEIGHT_MIN   ? MEMPLAN_SVG_HEIGHT_MIN
+           : height > MEMPLAN_SVG_HEIGHT_MAX ? MEMPLAN_SVG_HEIGHT_MAX
+                                             : height;
   size_t max_rects = o.max_rects ? o.max_rects : 5000;
 
   /* Extent of the picture and the statistics line. */

@@ -32,8 +32,10 @@ static void usage(FILE *f) {
         "  --title=TEXT          title line (default: the input file name)\n"
         "  --planner=NAME        plan the problem with NAME, ignoring its offsets\n"
         "  --time-limit=SEC      time limit for --planner (search planners)\n"
-        "  --width=PX            picture width in pixels (default 1200)\n"
-        "  --height=PX           layout panel height in pixels (default 560)\n"
+        "  --width=PX            picture width in pixels, 400..20000 (default "
+        "1200)\n"
+        "  --height=PX           layout panel height in pixels, 100..20000\n"
+        "                        (default 560)\n"
         "  --max-rects=N         draw at most N rectangles individually, merge the\n"
         "                        rest into grey coverage (default 5000)\n"
         "  --no-profile          omit the live-bytes panel\n"
@@ -67,6 +69,7 @@ int memplan_cmd_render(int argc, char **argv) {
   const char *out = NULL, *planner = NULL;
   double time_limit = 0;
   uint64_t v;
+  unsigned lo, hi;
   int c;
   opterr = 0;
   optind = 1;
@@ -92,9 +95,14 @@ int memplan_cmd_render(int argc, char **argv) {
     case O_HEIGHT:
       if (memplan_cli_u64(CMD, c == O_WIDTH ? "width" : "height", optarg, &v))
         return 2;
-      if (v < 100 || v > 20000)
-        return memplan_cli_usage_error(CMD, "--%s: %s is not in 100..20000 pixels",
-                                       c == O_WIDTH ? "width" : "height", optarg);
+      /* The library's own limits: a value it would clamp is refused here
+       * rather than silently drawn at another size. */
+      lo = c == O_WIDTH ? MEMPLAN_SVG_WIDTH_MIN : MEMPLAN_SVG_HEIGHT_MIN;
+      hi = c == O_WIDTH ? MEMPLAN_SVG_WIDTH_MAX : MEMPLAN_SVG_HEIGHT_MAX;
+      if (v < lo || v > hi)
+        return memplan_cli_usage_error(CMD, "--%s: %s is not in %u..%u pixels",
+                                       c == O_WIDTH ? "width" : "height",
+                                       optarg, lo, hi);
       if (c == O_WIDTH)
         so.width = (unsigned)v;
       else
