@@ -16,6 +16,7 @@ int memplan_cmd_study(int argc, char **argv);
 /* Helpers shared by the subcommands (defined in main.c). Each prints its own
  * message to stderr, prefixed "memplan CMD: ". */
 #include "memplan/memplan.h"
+#include <stdbool.h>
 #include <stdio.h>
 
 /* Prints the message and "Try 'memplan CMD --help'."; returns 2. */
@@ -78,6 +79,17 @@ int memplan_cli_planning_option(const char *cmd, int c, const char *arg,
  * error naming `what` (e.g. "the input file IN.csv") and returns 2. */
 int memplan_cli_one_operand(const char *cmd, int argc, char **argv,
                             const char *what, const char **path);
+
+/* Refuses (usage error, returns 2) two paths of one command that lead to
+ * the same place: two outputs, by path or by file (both "-", or the same
+ * regular file, FIFO or socket, also through another name or a link), or,
+ * with a_is_input, an output (b) that names the input file (a; "-" is
+ * then standard input). `what_*` name the options in the message, e.g.
+ *   "--svg=t.md and -o t.md would both write to t.md". Returns 0 when
+ * they differ. */
+int memplan_cli_distinct(const char *cmd, const char *what_a,
+                         const char *path_a, bool a_is_input,
+                         const char *what_b, const char *path_b);
 
 /* The random instances of `memplan gen` (gen.c), also drawn by `study`. */
 typedef enum memplan_cli_size_dist {

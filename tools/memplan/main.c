@@ -5,6 +5,9 @@
 |* command was wrong": 0 ok, 1 infeasible or invalid plan, 2 usage or input   *|
 |* error.                                                                     *|
 \*===----------------------------------------------------------------------===*/
+/* realpath() is XSI: ask for it explicitly next to the POSIX baseline. */
+#define _XOPEN_SOURCE 700
+
 #include "commands.h"
 
 #include "../../lib/core/arith.h" /* internal: mp_lcm, as the planners use it */
@@ -17,6 +20,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #ifndef MEMPLAN_VERSION
 #define MEMPLAN_VERSION "unknown"
@@ -316,6 +321,74 @@ int memplan_cli_prepare(const char *cmd, const char *file,
                             "invalid: %s",
                             file, err);
   return 0;
+}
+
+/* Where `path` leads, for comparing two paths: the file's identity when it
+ * exists (fd is the stream "-" stands for), else the canonical name it
+ * would be created under (realpath of the directory + the last name). */
+typedef struct cli_dest {
+  bool exists;
+  struct stat st;
+  char *canon; /* malloc'd; NULL when the path exists or cannot be resolved */
+} cli_dest;
+
+static cli_dest cli_dest_of(const char *path, int std_fd) {
+  cli_dest d;
+  memset(&d, 0, sizeof d);
+  if (strcmp(path, "-") == 0) {
+    d.exists = fstat(std_fd, &d.st) == 0;
+    return d;
+  }
+  if (stat(path, &d.st) == 0) {
+    d.exists = true;
+    return d;
+  }
+  const char *slash = strrchr(path, '/');
+  char *dir = slash ? strndup(path, (size_t)(slash - path + 1)) : strdup(".");
+  char *rdir = dir ? realpath(dir, NULL) : NULL;
+  const char *base = slash ? slash + 1 : path;
+  if (rdir) {
+    d.canon = malloc(strlen(rdir) + strlen(base) + 2);
+    if (d.canon)
+      sprintf(d.canon, "%s/%s", rdir, base);
+  }
+  free(dir);
+  free(rdir);
+  return d;
+}
+
+int memplan_cli_distinct(const char *cmd, const char *what_a,
+                         const char *path_a, bool a_is_input,
+                         const char *what_b, const char *path_b) {
+  /* Two streams into one stdout interleave (solve's CSV and JSON); two
+   * outputs into one file keep only the last one renamed over it; an output
+   * over the input replaces the problem with its plan or picture. All are
+   * mistakes that exit 0 and lose something, so they are refused before
+   * anything is read or written. Devices (/dev/null twice) are harmless. */
+  bool same = false;
+  if (!a_is_input && strcmp(path_a, "-") == 0 && strcmp(path_b, "-") == 0) {
+    same = true;
+  } else {
+    cli_dest a = cli_dest_of(path_a, a_is_input ? STDIN_FILENO : STDOUT_FILENO);
+    cli_dest b = cli_dest_of(path_b, STDOUT_FILENO);
+    if (a.exists && b.exists)
+      same = a.st.st_dev == b.st.st_dev && a.st.st_ino == b.st.st_ino &&
+             (S_ISREG(a.st.st_mode) ||
+              (!a_is_input && (S_ISFIFO(a.st.st_mode) ||
+                               S_ISSOCK(a.st.st_mode))));
+    else if (a.canon && b.canon)
+      same = strcmp(a.canon, b.canon) == 0;
+    free(a.canon);
+    free(b.canon);
+  }
+  if (!same)
+    return 0;
+  const char *where = strcmp(path_b, "-") == 0 ? "standard output" : path_b;
+  if (a_is_input)
+    return memplan_cli_usage_error(cmd, "%s would overwrite the input %s",
+                                   what_b, where);
+  return memplan_cli_usage_error(cmd, "%s and %s would both write to %s",
+                                 what_a, what_b, where);
 }
 
 double memplan_cli_gap_percent(uint64_t peak, uint64_t lower_bound) {

@@ -126,6 +126,12 @@ int memplan_cmd_render(int argc, char **argv) {
   if (!out || !*out)
     return memplan_cli_usage_error(CMD, "missing -o OUT.svg");
   const char *in = argv[optind];
+  {
+    char what[4200];
+    snprintf(what, sizeof what, "-o %s", out);
+    if (memplan_cli_distinct(CMD, "the input", in, true, what, out))
+      return 2;
+  }
   if (planner && !memplan_planner_find(planner))
     return memplan_cli_usage_error(CMD, "--planner: unknown planner '%s'", planner);
 

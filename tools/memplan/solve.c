@@ -121,9 +121,15 @@ int memplan_cmd_solve(int argc, char **argv) {
   if (out_path && !*out_path)
     return memplan_cli_usage_error(CMD, "-o: empty file name");
   bool out_stdout = out_path && strcmp(out_path, "-") == 0;
-  if (json && out_stdout)
-    return memplan_cli_usage_error(
-        CMD, "--json and -o - would both write to stdout");
+  if (out_path) {
+    char what[4200];
+    snprintf(what, sizeof what, "-o %s", out_path);
+    if (memplan_cli_distinct(CMD, "the input", in_path, true, what,
+                             out_path) ||
+        (json && memplan_cli_distinct(CMD, "--json", "-", false, what,
+                                      out_path)))
+      return 2;
+  }
   FILE *summary_out = out_stdout ? stderr : stdout;
 
   memplan_problem p;

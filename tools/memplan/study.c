@@ -283,6 +283,7 @@ int memplan_cmd_study(int argc, char **argv) {
   double time_limit = -1; /* not given: 1 s, or none with a work limit */
   uint64_t work_limit = 0;
   const char *out_path = "-", *svg_path = NULL, *raw_path = NULL;
+  bool out_given = false;
   char names[MAX_PLANNERS][32];
   size_t np = 0;
   bool explicit_planners = false;
@@ -355,7 +356,7 @@ int memplan_cmd_study(int argc, char **argv) {
       if (memplan_cli_u64(CMD, "work-limit", optarg, &work_limit))
         return 2;
       break;
-    case 'o': out_path = optarg; break;
+    case 'o': out_path = optarg; out_given = true; break;
     case O_SVG: svg_path = optarg; break;
     case O_RAW: raw_path = optarg; break;
     case 'h': usage(stdout); return 0;
@@ -369,6 +370,24 @@ int memplan_cmd_study(int argc, char **argv) {
     return memplan_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
   if (!*out_path || (svg_path && !*svg_path) || (raw_path && !*raw_path))
     return memplan_cli_usage_error(CMD, "empty output file name");
+  {
+    /* Three outputs, three different places (-o defaults to stdout). */
+    const char *paths[3] = {out_path, svg_path, raw_path};
+    const char *opts[3] = {"-o", "--svg=", "--raw="};
+    char what[3][4200];
+    for (int i = 0; i < 3; i++)
+      if (paths[i])
+        snprintf(what[i], sizeof what[i], "%s%s%s", opts[i],
+                 i == 0 ? " " : "", paths[i]);
+    if (!out_given)
+      snprintf(what[0], sizeof what[0], "the table (no -o)");
+    for (int i = 0; i < 3; i++)
+      for (int j = i + 1; j < 3; j++)
+        if (paths[i] && paths[j] &&
+            memplan_cli_distinct(CMD, what[i], paths[i], false, what[j],
+                                 paths[j]))
+          return 2;
+  }
   /* A work limit alone asks for reproducible runs: no default clock then
    * (as in exact and auto; 0 = the planners' own defaults). */
   if (time_limit < 0)
