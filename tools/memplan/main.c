@@ -65,7 +65,8 @@ static void usage(FILE *out) {
   for (size_t i = 0; i < n; ++i)
     fprintf(out, "  %-12s %s\n", pl[i].name, pl[i].summary);
   fprintf(out, "\nexit status: 0 ok, 1 infeasible or invalid plan, 2 usage "
-               "or input error\n");
+               "or input error,\na planner failure or an output that cannot "
+               "be written\n");
 }
 
 /* Output that was lost is a failure, whoever printed it: stdio reports a

@@ -42,7 +42,8 @@ static void usage(FILE *f) {
         "  --no-labels           omit the labels inside rectangles\n"
         "  -h, --help            this text\n"
         "\n"
-        "exit status: 0 ok, 1 the plan is invalid (still drawn), 2 usage or input error\n",
+        "exit status: 0 ok, 1 the plan is invalid (still drawn), 2 usage or input error,\n"
+        "a planner failure or an output that cannot be written\n",
         f);
 }
 

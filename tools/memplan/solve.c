@@ -50,8 +50,10 @@ static void solve_usage(FILE *out) {
           "\n"
           "exit status: 0 planned; 1 infeasible (over capacity, colliding "
           "fixed\n"
-          "offsets) or no plan within the limits; 2 usage or input error. "
-          "No output\nfile is written unless the exit status is 0.\n");
+          "offsets) or no plan within the limits; 2 usage or input error, "
+          "a planner\nfailure (milp's model too large, out of memory) or an "
+          "output that cannot be\nwritten. No output file is written unless "
+          "the exit status is 0.\n");
 }
 
 /* The --json summary on stdout. Returns 0, or 2 having said why. */
