@@ -177,7 +177,10 @@ typedef struct memplan_options {
    *  work limit and no time limit, results are reproducible across machines
    *  (no clock is read to stop the search). */
   uint64_t work_limit;
-  /** Print progress to stderr (0 = quiet). */
+  /** Print progress to stderr (0 = quiet). milp's progress is CBC's log,
+   *  which CBC can only print on standard output: while CBC runs, stdout
+   *  (file descriptor 1) is pointed at stderr, process-wide, so another
+   *  thread's stdout output in that time also lands on stderr. */
   int verbose;
 } memplan_options;
 

@@ -82,6 +82,7 @@
 #ifdef MEMPLAN_HAVE_CBC
 #include <Cbc_C_Interface.h>
 #include <pthread.h>
+#include <unistd.h>
 #endif
 
 /* Beyond this many conflicting pairs the model (two rows and one binary per
@@ -478,7 +479,29 @@ static int milp_solve_cbc(milp_state *s, const memplan_options *o,
     }
   }
 
+  /* CBC prints its log (logLevel 1, opts->verbose) on standard output, but
+   * memplan promises progress on stderr: stdout may be the plan itself
+   * (`memplan solve -o -`) or a JSON object (--json), which the log would
+   * corrupt. CBC's C interface has no way to choose its stream, so stdout
+   * is pointed at stderr while it runs. This is process-wide, hence only
+   * with verbose (which the MLIR pass never sets), and only under
+   * milp_cbc_lock (held by our caller), so two solves never interleave
+   * their redirections. */
+  int saved_stdout = -1;
+  if (o && o->verbose) {
+    fflush(stdout);
+    saved_stdout = dup(STDOUT_FILENO);
+    if (saved_stdout >= 0 && dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+      close(saved_stdout);
+      saved_stdout = -1;
+    }
+  }
   Cbc_solve(m);
+  if (saved_stdout >= 0) {
+    fflush(stdout);
+    dup2(saved_stdout, STDOUT_FILENO);
+    close(saved_stdout);
+  }
 
   memset(r, 0, sizeof *r);
   r->proven_optimal = Cbc_isProvenOptimal(m);
