@@ -27,7 +27,7 @@ static void compare_usage(FILE *out) {
           "  planner=NAME buffers=N peak=BYTES lower_bound=BYTES gap=PCT%% "
           "status=S time=SECs\n"
           "then 'best=NAME peak=BYTES' (the lowest peak that fits, first in "
-          "list order).\n"
+          "list order),\nor 'best=none' when no planner's plan fits.\n"
           "\n"
           "options:\n"
           "      --planners=A,B,... planners to run, in this order (default: "
@@ -171,8 +171,12 @@ int memplan_cmd_compare(int argc, char **argv) {
     if (ferror(stdout))
       break;
   }
+  /* Always a last line, so that a script reading it learns "nothing fits"
+   * rather than finding no line at all. */
   if (best)
     printf("best=%s peak=%" PRIu64 "\n", best, best_peak);
+  else if (!ferror(stdout))
+    printf("best=none\n");
   free(list);
   free(names);
   memplan_csv_info_free(&info);
