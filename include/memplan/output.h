@@ -57,6 +57,15 @@ int memplan_output_open(memplan_output *o, const char *path, char *err,
 int memplan_output_close(memplan_output *o, bool keep, char *err,
                          size_t err_len);
 
+/** Removes the temporary file of every output that is open (opened and
+ *  not yet closed), so that a program stopped by a signal leaves neither
+ *  a half-written target (never the case) nor a stray "PATH.tmp.PID.N"
+ *  beside it. Async-signal-safe (it only calls unlink): meant for a signal
+ *  handler, which the library does not install itself (the memplan CLI
+ *  does, for SIGINT, SIGTERM, SIGHUP and SIGPIPE). Up to 64 outputs open at
+ *  once are tracked. The outputs must not be used afterwards. */
+void memplan_output_remove_temporaries(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -87,6 +87,38 @@ static int descriptor_named(const char *path) {
   return -1;
 }
 
+/* The temporaries being written, so that a signal handler can remove them
+ * (memplan_output_remove_temporaries). A slot holds the malloc'd name from
+ * open until close has renamed or removed the file; with more outputs open
+ * at once than slots, the rest are simply not listed. */
+#define OUTPUT_SLOTS 64
+static _Atomic(char *) output_tmps[OUTPUT_SLOTS];
+
+static void list_tmp(char *tmp) {
+  for (int i = 0; i < OUTPUT_SLOTS; ++i) {
+    char *expected = NULL;
+    if (atomic_compare_exchange_strong(&output_tmps[i], &expected, tmp))
+      return;
+  }
+}
+
+static void unlist_tmp(char *tmp) {
+  for (int i = 0; i < OUTPUT_SLOTS; ++i) {
+    char *expected = tmp;
+    if (atomic_compare_exchange_strong(&output_tmps[i], &expected, NULL))
+      return;
+  }
+}
+
+void memplan_output_remove_temporaries(void) {
+  /* Only unlink(2), which is async-signal-safe: this runs in handlers. */
+  for (int i = 0; i < OUTPUT_SLOTS; ++i) {
+    char *t = atomic_load(&output_tmps[i]);
+    if (t)
+      unlink(t);
+  }
+}
+
 int memplan_output_open(memplan_output *o, const char *path, char *err,
                         size_t err_len) {
   memset(o, 0, sizeof *o);
@@ -176,6 +208,7 @@ int memplan_output_open(memplan_output *o, const char *path, char *err,
     return memplan_internal_errorf(err, err_len, "%s: cannot create the output file: %s", path,
                  strerror(e));
   }
+  list_tmp(o->tmp);
   return 0;
 }
 
@@ -202,6 +235,9 @@ int memplan_output_close(memplan_output *o, bool keep, char *err,
                  strerror(errno));
     if (!keep || rc)
       unlink(o->tmp);
+    /* Unlisted only now: a signal in between removes a name that is gone
+     * already (renamed), which is harmless. */
+    unlist_tmp(o->tmp);
   }
   free(o->tmp);
   free(o->target);

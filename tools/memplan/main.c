@@ -10,6 +10,8 @@
 
 #include "commands.h"
 
+#include "memplan/output.h"
+
 #include "../../lib/core/arith.h" /* internal: mp_lcm, as the planners use it */
 
 #include <errno.h>
@@ -17,6 +19,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,7 +93,30 @@ static int finish(const char *cmd, int code) {
 
 static int run(int argc, char **argv);
 
+/* A run stopped by Ctrl-C, kill or a closed pipe must not leave the
+ * temporaries of its outputs behind (study holds three open for its whole
+ * run). Remove them, then die of the same signal, so that the shell still
+ * sees how the program ended. */
+static void on_fatal_signal(int sig) {
+  memplan_output_remove_temporaries();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
 int main(int argc, char **argv) {
+  static const int fatal[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+  for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; ++i) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigaction(fatal[i], NULL, &sa);
+    /* A signal the caller ignores (nohup's SIGHUP) stays ignored. */
+    if (sa.sa_handler == SIG_IGN)
+      continue;
+    sa.sa_handler = on_fatal_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0;
+    sigaction(fatal[i], &sa, NULL);
+  }
   int code = run(argc, argv);
   const char *cmd = NULL;
   if (argc >= 2)
