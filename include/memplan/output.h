@@ -3,7 +3,10 @@
 |* Every file memplan writes (plans, JSON reports, SVG pictures, study        *|
 |* tables) goes through this, so that a failure never leaves a half-written   *|
 |* file behind: the text goes to a temporary file beside the target, which is *|
-|* renamed over the target only once everything was written.                 *|
+|* renamed over the target only once everything was written. The temporary  *|
+|* replacing an existing file gets that file's permissions (and its owner   *|
+|* and group where the process may give them), so a private 0600 plan stays *|
+|* private.                                                                   *|
 |*                                                                            *|
 |* Two exceptions, because renaming over them would be wrong: "-" means       *|
 |* standard output, and a path naming a device, FIFO or socket (/dev/null, a *|

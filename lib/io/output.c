@@ -208,6 +208,22 @@ int memplan_output_open(memplan_output *o, const char *path, char *err,
     return memplan_internal_errorf(err, err_len, "%s: cannot create the output file: %s", path,
                  strerror(e));
   }
+  /* The temporary replaces an existing file: give it that file's owner
+   * and permissions, or a private plan (0600) would come back readable by
+   * everyone (0666 & ~umask). Best effort: an unprivileged user cannot give
+   * a file away, and then keeps it. Owner first, as chown may clear the
+   * set-id bits that the mode then restores. */
+  struct stat tst;
+  if (fstat(fd, &tst) == 0 && stat(o->target, &st) == 0 &&
+      S_ISREG(st.st_mode)) {
+    if (st.st_uid != tst.st_uid || st.st_gid != tst.st_gid) {
+      if (fchown(fd, st.st_uid, st.st_gid) != 0 &&
+          fchown(fd, (uid_t)-1, st.st_gid) != 0) {
+        /* Not ours to give: the new file stays ours. */
+      }
+    }
+    fchmod(fd, st.st_mode & 07777);
+  }
   list_tmp(o->tmp);
   return 0;
 }
