@@ -4,8 +4,9 @@
 |*                                                                            *|
 |*  - Size: elements x element bytes, where an element takes what the LLVM    *|
 |*    lowering stores per element: i1 is one byte (not one bit), index is 8,  *|
-|*    integers and floats round up to a power-of-two byte count, vectors are  *|
-|*    bit-packed then rounded up to a power of two (LLVM's alloc size).       *|
+|*    integers and floats round up to a power-of-two byte count; an n-D       *|
+|*    vector is an array of its innermost 1-D vector, which is bit-packed     *|
+|*    then rounded up to a power of two (LLVM's alloc size).                  *|
 |*                                                                            *|
 |*  - Where it sits: every region between the alloc and the function must     *|
 |*    have one block (the numbering is only a schedule inside single-block    *|
@@ -123,31 +124,49 @@ static uint64_t scalar_bits(MlirType t) {
   return 0;
 }
 
-/* Bytes one element of a memref takes in memory; 0 if unknown. */
-static uint64_t element_bytes(MlirType t) {
+/* Bytes one element of a memref takes in memory, as the LLVM lowering lays
+ * it out; 0 if unknown. *align gets the element's natural alignment.
+ *
+ * An n-D vector is not one bit-packed block: the lowering makes it an array
+ * of its innermost 1-D vector (vector<3x5xf32> is [3 x <5 x float>]), and
+ * each 1-D vector takes its store size rounded up to a power of two (LLVM's
+ * natural vector alignment), so vector<3x5xf32> takes 3 * 32 = 96 bytes, not
+ * the 64 that packing all 15 floats and rounding once would give. Sizing it
+ * as one block made a buffer smaller than what the program writes, and the
+ * next buffer in the arena was overwritten. */
+static uint64_t element_bytes(MlirType t, uint64_t *align) {
   uint64_t bits = scalar_bits(t);
-  if (bits)
-    return pow2ceil((bits + 7) / 8);
+  if (bits) {
+    *align = pow2ceil((bits + 7) / 8);
+    return *align;
+  }
   if (mlirTypeIsAComplex(t)) {
-    uint64_t e = element_bytes(mlirComplexTypeGetElementType(t));
+    uint64_t e = element_bytes(mlirComplexTypeGetElementType(t), align);
     return e ? 2 * e : 0;
   }
   if (mlirTypeIsAVector(t)) {
     if (mlirVectorTypeIsScalable(t) || !mlirShapedTypeHasStaticShape(t))
       return 0;
     uint64_t eb = scalar_bits(mlirShapedTypeGetElementType(t));
+    intptr_t rank = mlirShapedTypeGetRank(t);
     if (!eb)
       return 0;
-    uint64_t n = 1;
-    for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d) {
+    /* A 0-D vector<f32> lowers to <1 x float>. */
+    uint64_t inner = rank ? (uint64_t)mlirShapedTypeGetDimSize(t, rank - 1) : 1;
+    if (inner > (UINT64_MAX - 7) / eb)
+      return 0;
+    uint64_t row = pow2ceil((inner * eb + 7) / 8);
+    if (row >= (UINT64_C(1) << 62))
+      return 0;
+    uint64_t n = row;
+    for (intptr_t d = 0; d + 1 < rank; ++d) {
       uint64_t dim = (uint64_t)mlirShapedTypeGetDimSize(t, d);
       if (dim && n > UINT64_MAX / dim)
         return 0;
       n *= dim;
     }
-    if (n > (UINT64_MAX - 7) / eb)
-      return 0;
-    return pow2ceil((n * eb + 7) / 8);
+    *align = row;
+    return n;
   }
   return 0;
 }
@@ -374,7 +393,8 @@ static void size_alloc(mp_func *f, mp_alloc *a) {
     set_skip(a, MP_SKIP_LAYOUT, "non-identity layout%s", NULL);
     return;
   }
-  uint64_t eb = element_bytes(mlirShapedTypeGetElementType(t));
+  uint64_t ealign = 1;
+  uint64_t eb = element_bytes(mlirShapedTypeGetElementType(t), &ealign);
   if (!eb) {
     set_skip(a, MP_SKIP_ELEMENT, "element type of unknown byte size%s", NULL);
     return;
@@ -401,8 +421,8 @@ static void size_alloc(mp_func *f, mp_alloc *a) {
     if (v > 0 && (uint64_t)v > al)
       al = (uint64_t)v;
   }
-  if (eb > al)
-    al = eb;
+  if (ealign > al)
+    al = ealign;
   a->align = pow2ceil(al);
 }
 
