@@ -17,6 +17,7 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <mutex>
 #include <string>
@@ -126,5 +127,19 @@ extern "C" bool memplan_op_is_call(MlirOperation op) {
 
 extern "C" void memplan_register_passes(void) {
   static std::once_flag once;
-  std::call_once(once, [] { PassRegistration<MemPlanStaticPass>(); });
+  std::call_once(once, [] {
+    // Another copy of this file may have registered the name already:
+    // memplan-opt has the pass built in and a user may still add
+    // --load-pass-plugin, or two plugin builds (build/, build-asan/) get
+    // loaded. Each copy has its own pass TypeID, and MLIR aborts the whole
+    // process ("pass allocator creates a different pass than previously
+    // registered") on a second registration; the first copy serves instead.
+    if (PassInfo::lookup("memplan-static")) {
+      llvm::errs() << "memplan: memplan-static is already registered (built "
+                      "into this tool or loaded from another plugin); this "
+                      "copy is not registered again\n";
+      return;
+    }
+    PassRegistration<MemPlanStaticPass>();
+  });
 }
