@@ -52,7 +52,8 @@ typedef enum memplan_arena_kind {
 typedef struct memplan_pass_options {
   /** Core planner name (memplan_planner_find); default "auto". */
   const char *planner;
-  /** Minimum offset alignment in bytes, a power of two >= 1 (default 64). A
+  /** Minimum offset alignment in bytes, a power of two from 1 to 2^62 (the
+   *  arena's alignment attribute is an i64; default 64). A
    *  buffer's alignment is max(this, its `alignment` attribute, its element
    *  byte size rounded up to a power of two). */
   uint64_t alignment;
@@ -90,14 +91,16 @@ typedef struct memplan_pass_options {
    *  the path is refused (an error, before any file is written) when the
    *  function's block holds another function with a body, or a nested
    *  module appears in its block or any enclosing one, since those
-   *  functions would rewrite the same file. */
+   *  functions would rewrite the same file. "{func}" may appear once and
+   *  "{space}" not at all (the report holds every arena): either is a bad
+   *  option. */
   const char *report;
   /** If non-NULL and non-empty: write an SVG picture of the plan (same rules
    *  as `report` for "{func}" and for functions without arenas, which get an
    *  empty picture). "{space}" in the path is replaced by the arena's index
    *  (the report's "arena"), one picture per arena; without it, a function
    *  with arenas in several memory spaces is refused (an error), since one
-   *  file would hide the other arenas. */
+   *  file would hide the other arenas. Each placeholder may appear once. */
   const char *picture;
 } memplan_pass_options;
 
@@ -105,8 +108,9 @@ typedef struct memplan_pass_options {
  *  no work limit, arena alloc, no summary remarks, no capacity, no report, no picture. */
 void memplan_pass_options_init(memplan_pass_options *o);
 
-/** Checks option values: the planner exists, alignment is a nonzero power of
- *  two, the time limit is finite and >= 0. Returns 0 if they are valid, else
+/** Checks option values: the planner exists, alignment is a power of two
+ *  from 1 to 2^62, the time limit is finite and >= 0, report and picture
+ *  paths use their placeholders at most once ({space} only in picture). Returns 0 if they are valid, else
  *  -1 with a message (naming the option and the accepted values) written to
  *  err (truncated to err_len, NUL-terminated; err may be NULL). */
 int memplan_pass_options_check(const memplan_pass_options *o, char *err,

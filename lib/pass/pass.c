@@ -154,9 +154,30 @@ void memplan_pass_options_init(memplan_pass_options *o) {
   o->arena = MEMPLAN_ARENA_ALLOC;
 }
 
+/* The placeholders are replaced once: a second "{func}" or "{space}" was
+ * left in the file name as it is (out/{func}/{func}.json wrote
+ * out/f/{func}.json), and "{space}" means nothing in report=, whose one file
+ * holds every arena. Both are refused instead of writing a file the user
+ * did not name. Returns the problem, or NULL if the path is fine. */
+static const char *placeholder_problem(const char *path, bool space_ok) {
+  static const char *const names[2] = {"{func}", "{space}"};
+  for (int k = 0; k < 2; ++k) {
+    const char *at = strstr(path, names[k]);
+    if (!at)
+      continue;
+    if (k == 1 && !space_ok)
+      return "{space} is only for picture= (the report holds every arena)";
+    if (strstr(at + 1, names[k]))
+      return k == 0 ? "{func} may appear only once" : "{space} may appear only once";
+  }
+  return NULL;
+}
+
 int memplan_pass_options_check(const memplan_pass_options *o, char *err,
                                size_t err_len) {
   char buf[512];
+  const char *rp = o->report ? placeholder_problem(o->report, false) : NULL;
+  const char *pp = o->picture ? placeholder_problem(o->picture, true) : NULL;
   if (!o->planner || !memplan_planner_find(o->planner)) {
     size_t n = 0;
     const memplan_planner *pl = memplan_planners(&n);
@@ -167,10 +188,18 @@ int memplan_pass_options_check(const memplan_pass_options *o, char *err,
       used += (size_t)snprintf(buf + used, sizeof buf - used, " %s", pl[i].name);
     if (used < sizeof buf)
       snprintf(buf + used, sizeof buf - used, ")");
-  } else if (o->alignment == 0 || (o->alignment & (o->alignment - 1)) != 0) {
+  } else if (o->alignment == 0 || (o->alignment & (o->alignment - 1)) != 0 ||
+             o->alignment > (UINT64_C(1) << 62)) {
+    /* 2^63 does not fit the arena's i64 alignment attribute; it used to
+     * become 2^62 without a word. */
     snprintf(buf, sizeof buf,
-             "memplan-static: bad alignment=%llu (expected a power of two >= 1)",
+             "memplan-static: bad alignment=%llu (expected a power of two "
+             "from 1 to 2^62)",
              (unsigned long long)o->alignment);
+  } else if (rp) {
+    snprintf(buf, sizeof buf, "memplan-static: bad report=%.200s: %s", o->report, rp);
+  } else if (pp) {
+    snprintf(buf, sizeof buf, "memplan-static: bad picture=%.200s: %s", o->picture, pp);
   } else if (!isfinite(o->time_limit) || o->time_limit < 0) {
     snprintf(buf, sizeof buf,
              "memplan-static: bad time-limit=%g (expected seconds >= 0)", o->time_limit);
