@@ -110,9 +110,10 @@ void memplan_pass_options_init(memplan_pass_options *o);
 
 /** Checks option values: the planner exists, alignment is a power of two
  *  from 1 to 2^62, the time limit is finite and >= 0, report and picture
- *  paths use their placeholders at most once ({space} only in picture). Returns 0 if they are valid, else
- *  -1 with a message (naming the option and the accepted values) written to
- *  err (truncated to err_len, NUL-terminated; err may be NULL). */
+ *  paths use their placeholders at most once ({space} only in picture).
+ *  Returns 0 if they are valid, else -1 with a message (naming the option
+ *  and the accepted values) written to err (truncated to err_len,
+ *  NUL-terminated; err may be NULL). */
 int memplan_pass_options_check(const memplan_pass_options *o, char *err,
                                size_t err_len);
 
