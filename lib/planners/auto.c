@@ -191,7 +191,7 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
     memplan_plan_init(&ex);
     ex.offsets = scratch;
     ex.count = n;
-    if (mpx_exact(p, &eo, &ex, 1, B.offsets) == 0) {
+    if (mpx_exact(p, &eo, &ex, MPX_EXACT_TOP_SHARE, B.offsets) == 0) {
       work = ex.work;
       uint64_t before = B.peak;
       offer(&B, scratch, "exact");

@@ -81,6 +81,14 @@
 #define EXACT_DEFAULT_SECONDS 10.0
 
 #define EXACT_RANKS 3
+/* The table of refuted states (see dfs): 2^12 entries of 24 bytes at
+ * first, doubled as it fills, to at most 2^22 (96 MiB). */
+#ifndef EXACT_TT_MIN_BITS
+#define EXACT_TT_MIN_BITS 12
+#endif
+#ifndef EXACT_TT_MAX_BITS
+#define EXACT_TT_MAX_BITS 22
+#endif
 /* Children a search node lists at a time (see dfs). */
 #define EXACT_CAND_WINDOW 32
 
@@ -141,7 +149,51 @@ typedef struct xsearch {
   double deadline;
   int stop;            /* 1: this budget, 2: global limit */
   uint64_t minreq;     /* least requirement of a node pruned by C */
+  /* Refuted states (see dfs): zob[i] keys buffer i; tt has ttmask + 1
+   * entries (none when ttmask == 0 and tt == NULL). */
+  uint64_t *zob;
+  struct tt_entry *tt;
+  uint64_t ttmask;
+  uint64_t hsalt;      /* the tie order in use, for the keys */
+  uint64_t key1, key2; /* running sums of the state's parts (term) */
+  uint64_t ttused;     /* entries in use */
+  uint64_t tt_hits, tt_stores;
 } xsearch;
+
+/* A state refuted under capacity C: its two 64-bit keys and the least
+ * requirement of a node pruned below it (for the threshold bound). */
+typedef struct tt_entry {
+  uint64_t k1, k2, minreq;
+} tt_entry;
+
+static inline uint64_t mix64(uint64_t x) { /* SplitMix64's finalizer */
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9u;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebu;
+  return x ^ (x >> 31);
+}
+
+/* The state's keys (see dfs) are sums over the buffers and sections of a
+ * hash of each one's part of the state: for an unplaced buffer its minoff,
+ * for a placed one a mark, for a section its floor. term() moves one part
+ * from value `from` to value `to`. */
+static inline void term(xsearch *X, size_t what, uint64_t from, uint64_t to) {
+  uint64_t z = X->zob[what];
+  X->key1 += mix64(z ^ to) - mix64(z ^ from);
+  X->key2 += mix64((z + 0x94d049bb133111ebu) ^ (to * 0xbf58476d1ce4e5b9u)) -
+             mix64((z + 0x94d049bb133111ebu) ^ (from * 0xbf58476d1ce4e5b9u));
+}
+
+/* Sets the keys from scratch (reset). */
+static void keys_from_scratch(xsearch *X) {
+  X->key1 = X->key2 = 0;
+  for (size_t i = 0; i < X->n; ++i)
+    term(X, i, 0, X->placed[i] ? UINT64_MAX : X->minoff[i]);
+  for (size_t s = 0; s < X->S; ++s)
+    term(X, X->n + s, 0, X->floor[s]);
+  /* Each part counts h(v) - h(0): the same constant in every state. */
+}
 
 static void place(xsearch *X, uint32_t i, uint64_t o) {
   const memplan_buffer *b = &X->p->buffers[i];
@@ -149,9 +201,13 @@ static void place(xsearch *X, uint32_t i, uint64_t o) {
   X->off[i] = o;
   X->placed[i] = 1;
   X->pstack[X->npstack++] = i;
+  if (X->tt)
+    term(X, i, X->minoff[i], UINT64_MAX);
   for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s) {
     X->undo[X->nundo].what = (uint32_t)X->n + s;
     X->undo[X->nundo++].old = X->floor[s];
+    if (X->tt)
+      term(X, X->n + s, X->floor[s], top);
     X->floor[s] = top;
     X->load[s] -= b->size;
     X->loadr[s] -= mpx_align_up(b->size, X->A);
@@ -166,6 +222,8 @@ static void place(xsearch *X, uint32_t i, uint64_t o) {
     if (m > X->minoff[j]) {
       X->undo[X->nundo].what = j;
       X->undo[X->nundo++].old = X->minoff[j];
+      if (X->tt)
+        term(X, j, X->minoff[j], m);
       X->minoff[j] = m;
     }
   }
@@ -175,10 +233,16 @@ static void place(xsearch *X, uint32_t i, uint64_t o) {
 static void unplace_to(xsearch *X, size_t pmark, size_t umark) {
   while (X->nundo > umark) {
     undo_entry *u = &X->undo[--X->nundo];
-    if (u->what < X->n)
+    if (u->what < X->n) {
+      /* A buffer placed since keeps its mark until the loop below. */
+      if (X->tt && !X->placed[u->what])
+        term(X, u->what, X->minoff[u->what], u->old);
       X->minoff[u->what] = u->old;
-    else
+    } else {
+      if (X->tt)
+        term(X, u->what, X->floor[u->what - X->n], u->old);
       X->floor[u->what - X->n] = u->old;
+    }
   }
   while (X->npstack > pmark) {
     uint32_t i = X->pstack[--X->npstack];
@@ -191,6 +255,8 @@ static void unplace_to(xsearch *X, size_t pmark, size_t umark) {
     for (uint32_t s = X->slo[i] + 1; s < X->shi[i]; ++s)
       X->cuts[s]++;
     X->placed[i] = 0;
+    if (X->tt)
+      term(X, i, UINT64_MAX, X->minoff[i]);
   }
 }
 
@@ -267,6 +333,52 @@ static int quick_refute(xsearch *X, uint32_t s0, uint32_t s1, uint32_t best,
     X->minreq = req;
   return 1;
 }
+
+/* Keeps a refuted state (the slot's previous one is dropped). The table
+ * doubles when three quarters of it are in use, up to 2^EXACT_TT_MAX_BITS
+ * entries; when memory for a bigger one is refused it stays as it is. */
+static void tt_store(xsearch *X, uint64_t k1, uint64_t k2, uint64_t minreq) {
+  tt_entry *e = &X->tt[k1 & X->ttmask];
+  if (e->k1 == 0 && e->k2 == 0)
+    X->ttused++;
+  e->k1 = k1;
+  e->k2 = k2;
+  e->minreq = minreq;
+  X->tt_stores++;
+  uint64_t size = X->ttmask + 1;
+  if (X->ttused * 4 <= size * 3 || size >> EXACT_TT_MAX_BITS)
+    return;
+  tt_entry *t = calloc((size_t)size * 2, sizeof *t);
+  if (!t)
+    return;
+  uint64_t mask = size * 2 - 1, used = 0;
+  for (uint64_t k = 0; k < size; ++k) {
+    tt_entry *o = &X->tt[k];
+    if (o->k1 == 0 && o->k2 == 0)
+      continue;
+    tt_entry *d = &t[o->k1 & mask];
+    used += d->k1 == 0 && d->k2 == 0;
+    *d = *o;
+  }
+  free(X->tt);
+  X->tt = t;
+  X->ttmask = mask;
+  X->ttused = used;
+}
+
+/* The two keys of a dfs node's state (see dfs): the running sums kept by
+ * place and unplace_to, and the node's own parameters. */
+static void state_keys(const xsearch *X, uint32_t s0, uint32_t s1,
+                       uint64_t last, int64_t last_rank, uint64_t *k1,
+                       uint64_t *k2) {
+  uint64_t w = mix64(((uint64_t)s0 << 32 | s1) ^ mix64(X->hsalt));
+  *k1 = X->key1 + mix64(w ^ last) + mix64((uint64_t)last_rank + w);
+  *k2 = X->key2 + mix64(last * 0x9e3779b97f4a7c15u + w) +
+        mix64(w ^ ((uint64_t)last_rank << 17));
+}
+
+static int children(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
+                    int64_t last_rank, uint64_t min_height);
 
 /* One node of the search over the unplaced buffers that live within the
  * sections [s0, s1) (a piece: no unplaced buffer crosses its borders, so
@@ -353,6 +465,41 @@ static int dfs(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
       X->minreq = req;
     return 0;
   }
+  if (!X->tt)
+    return children(X, s0, s1, last, last_rank, min_height);
+  /* Refuted states. What is searched below this node depends only on
+   * which buffers of the piece are placed, where each unplaced one would
+   * go (minoff), the floors of the sections still to fill, (last,
+   * last_rank) and the tie order - not on where the placed buffers sit.
+   * Different partial plans often agree on all of it (a stack of buffers
+   * in another order leaves the same tops), and the canonical order does
+   * not merge them. A refutation holds for every capacity below the least
+   * requirement pruned under it, so it is kept across decisions. Keys are
+   * two independent 64-bit hashes: a false match needs both to collide. */
+  uint64_t h1, h2;
+  state_keys(X, s0, s1, last, last_rank, &h1, &h2);
+  tt_entry *e = &X->tt[h1 & X->ttmask];
+  if (e->k1 == h1 && e->k2 == h2 && e->minreq > C) {
+    X->tt_hits++;
+    if (e->minreq < X->minreq)
+      X->minreq = e->minreq;
+    return 0;
+  }
+  uint64_t outer = X->minreq;
+  X->minreq = UINT64_MAX;
+  int r = children(X, s0, s1, last, last_rank, min_height);
+  uint64_t sub = X->minreq;
+  X->minreq = sub < outer ? sub : outer;
+  if (r == 0)
+    tt_store(X, h1, h2, sub);
+  return r;
+}
+
+/* The children of a dfs node that survived its checks; the same returns
+ * as dfs. */
+static int children(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
+                    int64_t last_rank, uint64_t min_height) {
+  uint32_t k0 = X->firstslo[s0], k1 = X->firstslo[s1];
   /* Children in increasing (position, rank), all above (last, last_rank)
    * and below min_height. The state is the same for every child (each is
    * taken back before the next), so they are listed by one scan and
@@ -463,6 +610,8 @@ static void reset(xsearch *X) {
     for (uint32_t s = X->slo[i] + 1; s < X->shi[i]; ++s)
       X->cuts[s]++;
   }
+  if (X->tt)
+    keys_from_scratch(X);
 }
 
 /* Decides C with tie order h; returns 1 found (offsets in X->off), 0
@@ -474,6 +623,7 @@ static int decide(xsearch *X, uint64_t C, uint64_t budget, int h) {
   X->stop = 0;
   X->rank = X->ranks[h];
   X->twin = X->twins[h];
+  X->hsalt = (uint64_t)h + 1;
   X->minreq = UINT64_MAX;
   reset(X);
   for (size_t i = 0; i < X->n; ++i)
@@ -611,10 +761,12 @@ static void xsearch_free(xsearch *X) {
   free(X->scan);
   free(X->pin);
   free(X->pinoff);
+  free(X->zob);
+  free(X->tt);
 }
 
 static int xsearch_init(xsearch *X, const memplan_problem *p,
-                        const mpx_graph *g) {
+                        const mpx_graph *g, bool reuse) {
   memset(X, 0, sizeof *X);
   size_t n = p->count;
   X->p = p;
@@ -713,6 +865,22 @@ static int xsearch_init(xsearch *X, const memplan_problem *p,
       X->A = mp_gcd(X->A, p->buffers[i].alignment);
   if (X->A == 0)
     X->A = 1;
+  {
+    /* The table of refuted states is an aid, not a need: without memory
+     * for it the search runs as before. */
+    if (reuse) {
+      X->zob = malloc((n + S1) * sizeof *X->zob);
+      X->tt = calloc((size_t)1 << EXACT_TT_MIN_BITS, sizeof *X->tt);
+    }
+    if (X->zob && X->tt) {
+      X->ttmask = ((uint64_t)1 << EXACT_TT_MIN_BITS) - 1;
+      for (size_t i = 0; i < n + S1; ++i)
+        X->zob[i] = mix64((uint64_t)i * 0x9e3779b97f4a7c15u + 1);
+    } else {
+      free(X->tt);
+      X->tt = NULL;
+    }
+  }
   reset(X); /* loads = live totals per section, for the T key */
   if (find_pins(X) != 0)
     goto oom;
@@ -937,7 +1105,7 @@ static int fallback(const memplan_problem *p, const memplan_options *o,
 }
 
 int mpx_exact(const memplan_problem *p, const memplan_options *o,
-              memplan_plan *plan, int top_share, const uint64_t *init) {
+              memplan_plan *plan, unsigned flags, const uint64_t *init) {
   size_t n = p->count;
   double t0 = mpx_now();
   uint64_t work_limit = o ? o->work_limit : 0;
@@ -1015,7 +1183,7 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
   free(order);
 
   xsearch X;
-  if (xsearch_init(&X, p, &g) != 0) {
+  if (xsearch_init(&X, p, &g, !(flags & MPX_EXACT_NO_REUSE)) != 0) {
     xsearch_free(&X);
     mpx_graph_free(&g);
     return fail(plan, "out of memory");
@@ -1103,9 +1271,13 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
         lastB[h] = budget;
         r = decide(&X, L, budget, h);
         if (o && o->verbose)
-          fprintf(stderr, "exact: decide C=%llu order=%d budget=%llu: %s\n",
+          fprintf(stderr,
+                  "exact: decide C=%llu order=%d budget=%llu: %s (nodes %llu,"
+                  " tt hits %llu stores %llu)\n",
                   (unsigned long long)L, h, (unsigned long long)budget,
-                  r == 1 ? "found" : r == 0 ? "refuted" : "undecided");
+                  r == 1 ? "found" : r == 0 ? "refuted" : "undecided",
+                  (unsigned long long)X.nodes, (unsigned long long)X.tt_hits,
+                  (unsigned long long)X.tt_stores);
         if (r == 1) {
           EXACT_FOUND();
           continue;
@@ -1123,7 +1295,7 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
         }
       }
       if (U - gr > L) {
-        r = decide(&X, U - gr, top_share ? budget * 2 : budget / 8 + 1, h);
+        r = decide(&X, U - gr, flags & MPX_EXACT_TOP_SHARE ? budget * 2 : budget / 8 + 1, h);
         if (r == 1) {
           EXACT_FOUND();
           continue;

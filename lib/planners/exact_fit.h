@@ -91,15 +91,24 @@ static inline uint64_t mpx_align_up(uint64_t x, uint64_t a) {
   return __builtin_add_overflow(x, a - r, &up) ? UINT64_MAX : up;
 }
 
-/** The exact planner (exact.c) with a choice of budget split: top_share
- *  == 0 gives deciding C = L four times the nodes of improving the best
- *  plan (C = U - g), for inputs whose optimum is usually L; != 0 gives
- *  the improvement twice the nodes, for auto's small budgets. `init`
+/** Flags of mpx_exact. */
+enum {
+  /** Give improving the best plan (C = U - g) twice the nodes of deciding
+   *  C = L, for auto's small budgets; without it deciding C = L gets four
+   *  times the nodes of the improvement, for inputs whose optimum is
+   *  usually L. */
+  MPX_EXACT_TOP_SHARE = 1,
+  /** Do not keep refuted states (the table of dfs in exact.c): for tests
+   *  that compare the search with and without it. */
+  MPX_EXACT_NO_REUSE = 2,
+};
+
+/** The exact planner (exact.c) with `flags` (MPX_EXACT_*). `init`
  *  (p->count offsets, a valid plan, may be NULL) replaces the planner's own
  *  heuristics as the starting plan when the input is small enough to
  *  search. */
 int mpx_exact(const memplan_problem *p, const memplan_options *o,
-              memplan_plan *plan, int top_share, const uint64_t *init);
+              memplan_plan *plan, unsigned flags, const uint64_t *init);
 
 /** Seconds on a monotonic clock. */
 double mpx_now(void);
