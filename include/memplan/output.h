@@ -43,12 +43,23 @@ typedef struct memplan_output {
 
 /** Opens `path` for writing ("-" = stdout). Returns 0 with o->stream ready,
  *  or -1 with "PATH: cannot create the output file: REASON" (or "cannot
- *  write: REASON", e.g. "/dev/fd/9: cannot write: Bad file descriptor" for
- *  a descriptor that is not open; "symbolic link to a missing target",
+ *  write: REASON", e.g. "out/: cannot write: Is a directory", or
+ *  "/dev/fd/9: cannot write: Bad file descriptor" for a descriptor that
+ *  is not open; "symbolic link to a missing target",
  *  "cannot resolve the symbolic link: REASON") in err and nothing
  *  created. */
 int memplan_output_open(memplan_output *o, const char *path, char *err,
                         size_t err_len);
+
+/** Finds out, without writing anything, whether memplan_output_open(path)
+ *  would succeed: the same checks and messages ("Is a directory", a
+ *  missing directory, a dangling link, a descriptor that is not open), a
+ *  temporary created and removed again beside a file. Devices and FIFOs
+ *  are not opened (a FIFO would wait for its reader), only checked for
+ *  write permission. For callers that work long before they write (solve,
+ *  render), so that a wrong -o is reported before the work, not after.
+ *  Returns 0, or -1 with the message in err. */
+int memplan_output_check(const char *path, char *err, size_t err_len);
 
 /** Finishes the output. With keep = true, flushes and closes the stream and
  *  renames the temporary over the target; any write error (a full disk:

@@ -629,8 +629,12 @@ int memplan_csv_read_stream(FILE *in, const char *name, bool offsets_are_plan,
     }
     rc = read_row(&r, s, colpos, ncols, offsets_are_plan, p, &side);
   }
+  /* A read error before the first line is about the file (a directory:
+   * "Is a directory"), not about its line 1. */
   if (rc == 0 && ferror(in))
-    rc = rfail(&r, r.line + 1, NULL, "read error: %s", strerror(errno));
+    rc = r.line ? rfail(&r, r.line + 1, NULL, "read error: %s",
+                        strerror(errno))
+                : rfail(&r, 0, NULL, "cannot read: %s", strerror(errno));
   free(line);
   if (rc == 0 && !have_header)
     rc = rfail(&r, r.line ? r.line : 1, NULL,

@@ -119,47 +119,53 @@ void memplan_output_remove_temporaries(void) {
   }
 }
 
-int memplan_output_open(memplan_output *o, const char *path, char *err,
-                        size_t err_len) {
+/* Opens `path` as memplan_output_open says; with `dry`, only finds out
+ * whether it could: nothing is opened in place (opening a FIFO would block
+ * for a reader, then hand it an empty stream) and the temporary is
+ * removed at once. o->stream is then NULL. */
+static int output_begin(memplan_output *o, const char *path, bool dry,
+                        char *err, size_t err_len) {
   memset(o, 0, sizeof *o);
   o->path = path;
   if (strcmp(path, "-") == 0) {
-    o->stream = stdout;
+    o->stream = dry ? NULL : stdout;
     return 0;
   }
   int fdn = descriptor_named(path);
   if (fdn >= 0) {
     /* Whatever this process already wrote to that descriptor through
      * stdio comes first. */
-    fflush(NULL);
+    if (!dry)
+      fflush(NULL);
     int d = dup(fdn);
-    if (d < 0 || !(o->stream = fdopen(d, "w"))) {
+    if (d < 0 || (!dry && !(o->stream = fdopen(d, "w")))) {
       int e = errno;
       if (d >= 0)
         close(d);
       return memplan_internal_errorf(err, err_len, "%s: cannot write: %s",
                                      path, strerror(e));
     }
+    if (dry)
+      close(d);
     return 0;
   }
   char *real = realpath(path, NULL);
   int rerr = real ? 0 : errno;
   struct stat st;
+  /* Another process's descriptor (/proc/PID/fd/N): its target may be no
+   * path ("pipe:[123]"), but the kernel opens it; write in place. */
+  if (!real && fdn == -2 && stat(path, &st) == 0 && !S_ISDIR(st.st_mode)) {
+    if (!dry && !(o->stream = fopen(path, "w")))
+      return memplan_internal_errorf(err, err_len, "%s: cannot write: %s",
+                                     path, strerror(errno));
+    return 0;
+  }
   /* realpath fails for a path that does not exist yet (a new file: the
    * temporary goes beside it) but also for a symbolic link whose target is
    * missing. Writing beside the link would then replace the link with a
    * regular file, the opposite of what a link is for; and creating the
    * target through the link is no better when its directory may be gone.
    * So a link that cannot be resolved is refused, nothing created. */
-  /* Another process's descriptor (/proc/PID/fd/N): its target may be no
-   * path ("pipe:[123]"), but the kernel opens it; write in place. */
-  if (!real && fdn == -2 && stat(path, &st) == 0 && !S_ISDIR(st.st_mode)) {
-    o->stream = fopen(path, "w");
-    if (!o->stream)
-      return memplan_internal_errorf(err, err_len, "%s: cannot write: %s",
-                                     path, strerror(errno));
-    return 0;
-  }
   if (!real && lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
     if (rerr == ENOENT || rerr == ENOTDIR)
       return memplan_internal_errorf(err, err_len,
@@ -169,16 +175,27 @@ int memplan_output_open(memplan_output *o, const char *path, char *err,
                                    "%s: cannot resolve the symbolic link: %s",
                                    path, strerror(rerr));
   }
-  if (real && stat(real, &st) == 0 && !S_ISREG(st.st_mode) &&
-      !S_ISDIR(st.st_mode)) {
+  if (real && stat(real, &st) == 0 && S_ISDIR(st.st_mode)) {
+    /* Known now, not only at the final rename, after all the work. */
     free(real);
+    return memplan_internal_errorf(err, err_len,
+                                   "%s: cannot write: Is a directory", path);
+  }
+  if (real && stat(real, &st) == 0 && !S_ISREG(st.st_mode)) {
+    free(real);
+    if (dry) {
+      if (access(path, W_OK) != 0)
+        return memplan_internal_errorf(err, err_len, "%s: cannot write: %s",
+                                       path, strerror(errno));
+      return 0;
+    }
     o->stream = fopen(path, "w");
     if (!o->stream)
       return memplan_internal_errorf(err, err_len, "%s: cannot write: %s", path, strerror(errno));
     return 0;
   }
   o->target = real ? real : strdup(path);
-  size_t tlen = strlen(o->target) + 64;
+  size_t tlen = o->target ? strlen(o->target) + 64 : 0;
   o->tmp = o->target ? malloc(tlen) : NULL;
   if (!o->tmp) {
     free(o->target);
@@ -195,6 +212,14 @@ int memplan_output_open(memplan_output *o, const char *path, char *err,
       break;
   }
   int e = errno;
+  if (fd >= 0 && dry) {
+    close(fd);
+    unlink(o->tmp);
+    free(o->tmp);
+    free(o->target);
+    o->tmp = o->target = NULL;
+    return 0;
+  }
   if (fd >= 0 && !(o->stream = fdopen(fd, "w"))) {
     e = errno;
     close(fd);
@@ -226,6 +251,16 @@ int memplan_output_open(memplan_output *o, const char *path, char *err,
   }
   list_tmp(o->tmp);
   return 0;
+}
+
+int memplan_output_open(memplan_output *o, const char *path, char *err,
+                        size_t err_len) {
+  return output_begin(o, path, false, err, err_len);
+}
+
+int memplan_output_check(const char *path, char *err, size_t err_len) {
+  memplan_output o;
+  return output_begin(&o, path, true, err, err_len);
 }
 
 int memplan_output_close(memplan_output *o, bool keep, char *err,

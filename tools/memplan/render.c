@@ -8,6 +8,7 @@
 
 #include "memplan/csv.h"
 #include "memplan/memplan.h"
+#include "memplan/output.h"
 #include "memplan/svg.h"
 
 #include <getopt.h>
@@ -137,6 +138,12 @@ int memplan_cmd_render(int argc, char **argv) {
     return memplan_cli_usage_error(CMD, "--planner: unknown planner '%s'", planner);
 
   char err[512];
+  /* Before planning (render plans a problem first): a wrong -o is reported
+   * before the work, not after it. */
+  if (memplan_output_check(out, err, sizeof err) != 0) {
+    fprintf(stderr, "memplan render: %s\n", err);
+    return 2;
+  }
   memplan_problem p;
   memplan_problem_init(&p);
   memplan_csv_info info;

@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "memplan/csv.h"
 #include "memplan/json.h"
+#include "memplan/output.h"
 
 #include <getopt.h>
 #include <inttypes.h>
@@ -133,6 +134,14 @@ int memplan_cmd_solve(int argc, char **argv) {
       return 2;
   }
   FILE *summary_out = out_stdout ? stderr : stdout;
+  /* A plan file that cannot be written (a missing directory, a directory,
+   * a dangling link) is reported now, not after a search that may run for
+   * minutes. */
+  {
+    char oerr[1024];
+    if (out_path && memplan_output_check(out_path, oerr, sizeof oerr) != 0)
+      return memplan_cli_fail(CMD, 2, "%s", oerr);
+  }
 
   memplan_problem p;
   memplan_problem_init(&p);
