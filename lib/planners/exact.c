@@ -30,6 +30,12 @@
 |*  - Symmetry: interchangeable buffers (same size, alignment, interval) are  *|
 |*    placed in rank order only. Fixed buffers are search items that must     *|
 |*    be taken exactly at their offset, in their turn.                        *|
+|*  - Refuted states are kept (a transposition table, as in game-tree         *|
+|*    search; our use of it here): the subtree below a node depends only on   *|
+|*    which buffers are placed, each unplaced buffer's minoff, the last       *|
+|*    (offset, rank) and the tie order. Partial plans that differ only in     *|
+|*    the order of a stack of buffers meet the same state; the second is      *|
+|*    not searched again. See dfs.                                            *|
 |*  - Decision vs. optimization: the search decides "is there a plan with     *|
 |*    peak <= C?" (MiniMalloc's question). Each round probes the capacity     *|
 |*    if one is set and not yet met, then C = L (the                          *|
@@ -59,7 +65,8 @@
 |* Memory is O(n + conflicting pairs): the adjacency lists, per-section       *|
 |* floors and loads, an undo log bounded by the sum of degrees and section    *|
 |* counts (each buffer is placed at most once on a search path), and a        *|
-|* bounded window of sorted children per node on the path. A child's          *|
+|* bounded window of sorted children per node on the path; and the table of   *|
+|* refuted states, 96 KiB at first, at most 96 MiB. A child's                 *|
 |* check starts with the sections alone (quick_refute), which prunes most     *|
 |* children before the full scan of the unplaced buffers.                     *|
 \*===----------------------------------------------------------------------===*/
@@ -174,10 +181,12 @@ static inline uint64_t mix64(uint64_t x) { /* SplitMix64's finalizer */
   return x ^ (x >> 31);
 }
 
-/* The state's keys (see dfs) are sums over the buffers and sections of a
- * hash of each one's part of the state: for an unplaced buffer its minoff,
- * for a placed one a mark, for a section its floor. term() moves one part
- * from value `from` to value `to`. */
+/* The state's keys (see dfs) are sums over the buffers of a hash of each
+ * one's part of the state: for an unplaced buffer its minoff, for a placed
+ * one a mark. The section floors need no part: an unplaced buffer of a
+ * section overlaps every placed one there, so its minoff is at least the
+ * floor, and where nothing is left to place the floor is never read.
+ * term() moves buffer `what`'s part from value `from` to value `to`. */
 static inline void term(xsearch *X, size_t what, uint64_t from, uint64_t to) {
   uint64_t z = X->zob[what];
   X->key1 += mix64(z ^ to) - mix64(z ^ from);
@@ -190,8 +199,6 @@ static void keys_from_scratch(xsearch *X) {
   X->key1 = X->key2 = 0;
   for (size_t i = 0; i < X->n; ++i)
     term(X, i, 0, X->placed[i] ? UINT64_MAX : X->minoff[i]);
-  for (size_t s = 0; s < X->S; ++s)
-    term(X, X->n + s, 0, X->floor[s]);
   /* Each part counts h(v) - h(0): the same constant in every state. */
 }
 
@@ -206,8 +213,6 @@ static void place(xsearch *X, uint32_t i, uint64_t o) {
   for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s) {
     X->undo[X->nundo].what = (uint32_t)X->n + s;
     X->undo[X->nundo++].old = X->floor[s];
-    if (X->tt)
-      term(X, X->n + s, X->floor[s], top);
     X->floor[s] = top;
     X->load[s] -= b->size;
     X->loadr[s] -= mpx_align_up(b->size, X->A);
@@ -239,8 +244,6 @@ static void unplace_to(xsearch *X, size_t pmark, size_t umark) {
         term(X, u->what, X->minoff[u->what], u->old);
       X->minoff[u->what] = u->old;
     } else {
-      if (X->tt)
-        term(X, u->what, X->floor[u->what - X->n], u->old);
       X->floor[u->what - X->n] = u->old;
     }
   }
@@ -468,12 +471,12 @@ static int dfs(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
   if (!X->tt)
     return children(X, s0, s1, last, last_rank, min_height);
   /* Refuted states. What is searched below this node depends only on
-   * which buffers of the piece are placed, where each unplaced one would
-   * go (minoff), the floors of the sections still to fill, (last,
-   * last_rank) and the tie order - not on where the placed buffers sit.
-   * Different partial plans often agree on all of it (a stack of buffers
-   * in another order leaves the same tops), and the canonical order does
-   * not merge them. A refutation holds for every capacity below the least
+   * which buffers are placed, where each unplaced one would go (minoff;
+   * the section floors follow from it), (last, last_rank), the piece and
+   * the tie order - not on where the placed buffers sit. Different
+   * partial plans often agree on all of it (a stack of buffers in another
+   * order leaves the same tops), and the canonical order does not merge
+   * them. A refutation holds for every capacity below the least
    * requirement pruned under it, so it is kept across decisions. Keys are
    * two independent 64-bit hashes: a false match needs both to collide. */
   uint64_t h1, h2;
@@ -869,12 +872,12 @@ static int xsearch_init(xsearch *X, const memplan_problem *p,
     /* The table of refuted states is an aid, not a need: without memory
      * for it the search runs as before. */
     if (reuse) {
-      X->zob = malloc((n + S1) * sizeof *X->zob);
+      X->zob = malloc(n1 * sizeof *X->zob);
       X->tt = calloc((size_t)1 << EXACT_TT_MIN_BITS, sizeof *X->tt);
     }
     if (X->zob && X->tt) {
       X->ttmask = ((uint64_t)1 << EXACT_TT_MIN_BITS) - 1;
-      for (size_t i = 0; i < n + S1; ++i)
+      for (size_t i = 0; i < n; ++i)
         X->zob[i] = mix64((uint64_t)i * 0x9e3779b97f4a7c15u + 1);
     } else {
       free(X->tt);
