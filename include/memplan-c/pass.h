@@ -82,15 +82,15 @@ typedef struct memplan_pass_options {
    *  alloc left alone with the reason. Written for every function with a
    *  body, also one without any plannable alloc ("arenas": []), so no stale
    *  file from an earlier run survives. "{func}" in the path is replaced by
-   *  the function's name, qualified for a function inside nested modules by
-   *  the enclosing modules' sym_names joined with '.' ("inner.f"; the
-   *  outermost module and unnamed modules add nothing); in the path, each
+   *  the function's name, qualified for a function inside nested symbol
+   *  tables (module, gpu.module, ...) by their sym_names joined with '.'
+   *  ("inner.f"; the outermost module and unnamed ones add nothing); in the path, each
    *  name's bytes other than [A-Za-z0-9_-] are written as %XX ("a/b" ->
    *  "a%2Fb"), so the file stays in its directory and the names map one to
    *  one. Without "{func}",
    *  the path is refused (an error, before any file is written) when the
    *  function's block holds another function with a body, or a nested
-   *  module appears in its block or any enclosing one, since those
+   *  symbol table appears in its block or any enclosing one, since those
    *  functions would rewrite the same file. "{func}" may appear once and
    *  "{space}" not at all (the report holds every arena): either is a bad
    *  option. */
@@ -139,6 +139,10 @@ void memplan_emit_warning(MlirLocation loc, const char *msg);
 /** True if `op` implements CallOpInterface (func.call, func.call_indirect,
  *  llvm.call, ...): control may leave the function there and come back in. */
 bool memplan_op_is_call(MlirOperation op);
+/** True if `op` is a symbol table (builtin.module, gpu.module,
+ *  spirv.module, ...): its own namespace of symbols, which may hold
+ *  functions of the same names as elsewhere. */
+bool memplan_op_is_symbol_table(MlirOperation op);
 /** Registers the `memplan-static` pass in MLIR's global pass registry
  *  (idempotent). Called by the plugin entry point and by memplan-opt. */
 void memplan_register_passes(void);

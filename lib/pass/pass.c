@@ -280,10 +280,12 @@ static int append_name(char *buf, size_t len, size_t *used, MlirStringRef s,
 
 /* The function's name for "{func}" and the report: a bare name for a
  * function of the outermost module, else qualified by the names of the
- * enclosing nested modules ("inner.f" for @f in `module @inner`), since each
- * module is its own symbol table and @f may exist in both: with the bare
- * name both would write nr_f.json and the last one would win. Modules
- * without a name add nothing. For a path (`for_path`) each name is encoded
+ * enclosing symbol tables ("inner.f" for @f in `module @inner`, "k1.f" for
+ * @f in `gpu.module @k1`), since each is its own namespace and @f may exist
+ * in both: with the bare name both would write nr_f.json and the last one
+ * would win. Any symbol table counts, not only builtin.module: two
+ * gpu.modules' @f once shared a file. Symbol tables without a name add
+ * nothing. For a path (`for_path`) each name is encoded
  * by append_name and only the separators are raw '.', which keeps the map
  * one-to-one. Only the ancestors are read, which no pass on another
  * function changes. Returns 0, or -1 with f->err set if the name does not
@@ -300,7 +302,7 @@ static int func_name(mp_func *f, bool for_path, char *buf, size_t len) {
        !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p)) {
     if (mlirOperationIsNull(mlirOperationGetParentOperation(p)))
       break; /* the outermost op: top-level functions keep their bare name */
-    if (!mp_op_is(p, "builtin.module") || !sym_name(p, &s))
+    if (!memplan_op_is_symbol_table(p) || !sym_name(p, &s))
       continue;
     if (np == MAX_DEPTH)
       goto too_long;
@@ -327,8 +329,10 @@ too_long:
 
 /* True if a function other than f might run the pass with the same
  * options: a sibling func.func with a body, or, in any enclosing block, a
- * nested builtin.module (its functions may be planned too; its contents are
- * not read, since a pass on that module may be changing them). */
+ * nested symbol table (builtin.module, gpu.module, ...: its functions may be
+ * planned too; its contents are not read, since a pass on it may be
+ * changing them). Only builtin.module counted once, and the functions of
+ * two gpu.modules silently overwrote one report. */
 static bool others_may_write(mp_func *f, bool *nested) {
   *nested = false;
   bool shared = false;
@@ -347,7 +351,7 @@ static bool others_may_write(mp_func *f, bool *nested) {
          !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
       if (mlirOperationEqual(o, cur))
         continue;
-      if (mp_op_is(o, "builtin.module")) {
+      if (memplan_op_is_symbol_table(o)) {
         shared = *nested = true;
         break;
       }

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -123,6 +124,15 @@ extern "C" void memplan_emit_warning(MlirLocation loc, const char *msg) {
 
 extern "C" bool memplan_op_is_call(MlirOperation op) {
   return isa<CallOpInterface>(unwrap(op));
+}
+
+extern "C" bool memplan_op_is_symbol_table(MlirOperation op) {
+  // Asked through libMLIR, not with hasTrait<OpTrait::SymbolTable>() here:
+  // the trait's TypeID in this file does not match the one the ops were
+  // registered with in libMLIR (a plugin and a driver alike), so hasTrait
+  // answered false even for builtin.module.
+  Operation *o = unwrap(op);
+  return SymbolTable::getNearestSymbolTable(o) == o;
 }
 
 extern "C" void memplan_register_passes(void) {
