@@ -35,6 +35,9 @@ struct MemPlanStaticPass
   MemPlanStaticPass(const MemPlanStaticPass &other) : PassWrapper(other) {}
 
   StringRef getArgument() const final { return "memplan-static"; }
+  // Without it MLIR names the pass by its C++ type in diagnostics and IR
+  // dumps ("Can't add pass '{anonymous}::MemPlanStaticPass' ...").
+  StringRef getName() const final { return "MemPlanStatic"; }
   StringRef getDescription() const final {
     return "Plan static memref.alloc buffers into one arena per memory space "
            "(liveness from uses, through aliases; offsets from a memplan "
