@@ -53,7 +53,8 @@ struct MemPlanStaticPass
       llvm::cl::init("auto")};
   Option<uint64_t> alignment{
       *this, "alignment",
-      llvm::cl::desc("Minimum offset alignment in bytes (power of two)"),
+      llvm::cl::desc("Minimum offset alignment in bytes (a power of two "
+                     "from 1 to 2^62)"),
       llvm::cl::init(64)};
   Option<double> timeLimit{
       *this, "time-limit",
@@ -80,10 +81,16 @@ struct MemPlanStaticPass
                      "exceeds it fails the pass"),
       llvm::cl::init(0)};
   Option<std::string> report{
-      *this, "report", llvm::cl::desc("Write a JSON report to this file"),
+      *this, "report",
+      llvm::cl::desc("Write a JSON report to this file; {func} in the path "
+                     "becomes the function's name (needed when the module "
+                     "has several functions)"),
       llvm::cl::init("")};
   Option<std::string> picture{
-      *this, "picture", llvm::cl::desc("Write an SVG picture of the plan"),
+      *this, "picture",
+      llvm::cl::desc("Write an SVG picture of the plan; {func} as for "
+                     "report, {space} becomes the arena's index (needed "
+                     "with several memory spaces)"),
       llvm::cl::init("")};
 
   void runOnOperation() override {
