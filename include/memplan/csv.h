@@ -54,7 +54,8 @@ typedef struct memplan_csv_info {
 } memplan_csv_info;
 
 /** Reads a problem from `path` ("-" = stdin). `p` must be initialized and
- *  empty; on success it holds the buffers (in file order, ids copied) and
+ *  empty (one that holds buffers is refused, "FILE: the problem to read
+ *  into must be empty (it holds N buffers)", and left as it was); on success it holds the buffers (in file order, ids copied) and
  *  the capacity. `info` may be NULL; when not, it is filled and must be
  *  released with memplan_csv_info_free (also after an error: harmless).
  *

@@ -61,12 +61,11 @@ json_t *memplan_json_buffer(const memplan_problem *p, size_t i,
  *  fraction (0.05 means 5 %); 0 when the lower bound is 0 or exceeds the
  *  peak. "message" is present only when plan->message is non-empty.
  *  "peak" and "gap" are null when there is no plan: plan->offsets is NULL,
- *  or the status is "timeout" or "error" (memplan_solve's failures). A
- *  planner that proves or finds nothing within the capacity leaves status
- *  "infeasible" and no offsets worth reporting: set plan->offsets to NULL
- *  (after freeing them) to report it without a peak, as `memplan solve
- *  --json` does; "infeasible" with offsets is a plan above the capacity,
- *  and its peak is reported.
+ *  or the status is "timeout" or "error". memplan_solve leaves offsets NULL
+ *  whenever it fails (returns -1), so its failures, also "infeasible" from
+ *  a planner that proves or finds nothing within the capacity, are
+ *  reported without a peak; "infeasible" with offsets is a plan above the
+ *  capacity (memplan_solve returned 0), and its peak is reported.
  *  New reference; NULL if out of memory. */
 json_t *memplan_json_plan(const memplan_plan *plan);
 
@@ -85,8 +84,10 @@ json_t *memplan_json_summary(const memplan_problem *p,
  *  A file is written to a temporary beside `path` (same directory) and
  *  renamed over it, so readers never see a half-written report and a failed
  *  write leaves any previous file untouched.
- *  Returns 0; or -1 with "PATH: reason" in err (NULL or empty path, cannot
- *  create the temporary, write/flush/close/rename failure, out of memory). */
+ *  Returns 0; or -1 with "PATH: reason" in err (NULL or empty path:
+ *  "json: no output path"; a NULL `j`: "PATH: no JSON value to write
+ *  (NULL)", nothing created; cannot create the temporary,
+ *  write/flush/close/rename failure, out of memory). */
 int memplan_json_write(const char *path, json_t *j, char *err, size_t err_len);
 
 #ifdef __cplusplus

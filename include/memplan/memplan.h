@@ -211,7 +211,10 @@ const memplan_planner *memplan_planner_find(const char *name);
  *  Returns 0 when a valid plan was produced (status optimal, feasible, or
  *  infeasible if it exceeds the capacity); -1 with a message in err for an
  *  unknown planner, a malformed problem, out of memory, a planner failure, or
- *  a plan the validator rejects (an internal bug: never returned silently). */
+ *  a plan the validator rejects (an internal bug: never returned silently).
+ *  On -1 there is no plan: plan->offsets is NULL (count and peak 0), while
+ *  status (error, infeasible: nothing fits, or timeout: nothing found in
+ *  time), message, planner and lower_bound say why. */
 int memplan_solve(const memplan_problem *p, const char *planner,
                   const memplan_options *opts, memplan_plan *plan, char *err,
                   size_t err_len);

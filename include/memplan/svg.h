@@ -81,7 +81,9 @@ typedef struct memplan_svg_options {
 } memplan_svg_options;
 
 /** Writes the picture of `offsets` (p->count entries: a plan for p, e.g.
- *  plan.offsets) to the open stream `out`. The plan need not be valid: an
+ *  plan.offsets) to the open stream `out`. NULL offsets (no plan: what a
+ *  failed memplan_solve leaves) are refused for a non-empty problem,
+ *  "no plan to draw (offsets is NULL for N buffers)". The plan need not be valid: an
  *  overlapping plan is drawn as it is (the caller may validate and say so in
  *  the subtitle). `o` may be NULL (defaults).
  *  Returns 0; or -1 with a message in err if memory runs out or a write to
@@ -93,8 +95,9 @@ int memplan_svg_fprint(FILE *out, const memplan_problem *p,
 /** Same, to the file `path` ("-" = stdout), written to a temporary file in
  *  the same directory and renamed over `path`, so a failure leaves no
  *  half-written picture and any previous file untouched.
- *  Returns 0; or -1 with "PATH: reason" in err (cannot create, write or
- *  rename the file, out of memory). */
+ *  Returns 0; or -1 with "PATH: reason" in err (NULL offsets for a
+ *  non-empty problem, refused before anything is created; cannot create,
+ *  write or rename the file, out of memory). */
 int memplan_svg_write(const char *path, const memplan_problem *p,
                       const uint64_t *offsets, const memplan_svg_options *o,
                       char *err, size_t err_len);

@@ -24,9 +24,31 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static int solve_body(const memplan_problem *p, const char *planner,
+                      const memplan_options *opts, memplan_plan *plan,
+                      char *err, size_t err_len);
+
 int memplan_solve(const memplan_problem *p, const char *planner,
                   const memplan_options *opts, memplan_plan *plan, char *err,
                   size_t err_len) {
+  int rc = solve_body(p, planner, opts, plan, err, err_len);
+  if (rc != 0) {
+    /* No plan: whatever the planner left in the offsets (zeros behind a
+     * search that found nothing, an invalid plan) is not one, and a caller
+     * that went on to draw or report it would show every buffer at 0 with
+     * a peak of 0. NULL offsets are what every consumer reads as "no
+     * plan" (memplan_json_plan: "peak": null; memplan_svg_write refuses). */
+    free(plan->offsets);
+    plan->offsets = NULL;
+    plan->count = 0;
+    plan->peak = 0;
+  }
+  return rc;
+}
+
+static int solve_body(const memplan_problem *p, const char *planner,
+                      const memplan_options *opts, memplan_plan *plan,
+                      char *err, size_t err_len) {
   if (err && err_len)
     err[0] = '\0';
   memplan_plan_free(plan);

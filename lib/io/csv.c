@@ -590,6 +590,13 @@ int memplan_csv_read_stream(FILE *in, const char *name, bool offsets_are_plan,
     memset(info, 0, sizeof *info);
     info->default_alignment = 1;
   }
+  /* Rows are matched to their line numbers by index from 0, and an error
+   * releases the problem: a problem that already holds buffers would get
+   * wrong checks, or lose the caller's buffers. It is left untouched. */
+  if (p->count != 0)
+    return rfail(&r, 0, NULL,
+                 "the problem to read into must be empty (it holds %zu "
+                 "buffers)", p->count);
   char *line = NULL;
   size_t line_cap = 0;
   ssize_t len;
@@ -686,6 +693,9 @@ int memplan_csv_read(const char *path, bool offsets_are_plan,
   if (strcmp(path, "-") == 0)
     return memplan_csv_read_stream(stdin, "<stdin>", offsets_are_plan, p,
                                    info, err, err_len);
+  if (p->count != 0) /* before opening: see memplan_csv_read_stream */
+    return memplan_csv_read_stream(NULL, path, offsets_are_plan, p, info, err,
+                                   err_len);
   FILE *in = fopen(path, "r");
   if (!in) {
     csv_reader r = {path, err, err_len, 0};

@@ -127,7 +127,13 @@ static void set_err(char *err, size_t err_len, const char *path,
 int memplan_json_write(const char *path, json_t *j, char *err,
                        size_t err_len) {
   if (!path || !*path) {
-    set_err(err, err_len, path, "no output path", 0);
+    set_err(err, err_len, "json", "no output path", 0);
+    return -1;
+  }
+  /* A NULL value (a builder that ran out of memory) would otherwise show up
+   * as json_dumpf's failure, reported as a write error. */
+  if (!j) {
+    set_err(err, err_len, path, "no JSON value to write (NULL)", 0);
     return -1;
   }
   /* Six significant digits: gaps and times are measurements, and 17 digits

@@ -26,6 +26,7 @@
 \*===----------------------------------------------------------------------===*/
 
 
+#include "core/error.h"
 #include "memplan/svg.h"
 #include "memplan/output.h"
 #include "io/utf8.h"
@@ -432,6 +433,12 @@ static void x_axis(FILE *f, const geom *g, double ybottom) {
 int memplan_svg_fprint(FILE *f, const memplan_problem *p,
                        const uint64_t *off, const memplan_svg_options *opt,
                        char *err, size_t err_len) {
+  /* A failed memplan_solve leaves plan.offsets NULL; drawing it would read
+   * through NULL. There is no plan to draw: say so. */
+  if (!off && p->count)
+    return memplan_internal_errorf(err, err_len,
+                                   "no plan to draw (offsets is NULL for %zu "
+                                   "buffers)", p->count);
   memplan_svg_options o;
   if (opt)
     o = *opt;
@@ -765,6 +772,13 @@ int memplan_svg_write(const char *path, const memplan_problem *p,
   if (!path || !*path) {
     if (err && err_len)
       snprintf(err, err_len, "svg: no output path");
+    return -1;
+  }
+  if (!offsets && p->count) {
+    /* Refused before anything is created. */
+    if (err && err_len)
+      snprintf(err, err_len, "%s: no plan to draw (offsets is NULL for %zu "
+               "buffers)", path, p->count);
     return -1;
   }
   memplan_output out;

@@ -1,0 +1,163 @@
+/* The public headers' contracts at their edges, as an embedder meets them:
+ * a plan that is not there (memplan_solve failed, offsets NULL), a problem
+ * that is not empty where an empty one is required, a NULL JSON value.
+ * Each must give -1 and a message, touch nothing, and never crash. The
+ * user guide's library example (solve, then write a report and a picture)
+ * runs here with a solve that fails. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "memplan/csv.h"
+#include "memplan/json.h"
+#include "memplan/svg.h"
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char dir[64];
+
+static int setup(void **state) {
+  (void)state;
+  snprintf(dir, sizeof dir, "/tmp/memplan-api-XXXXXX");
+  return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state) {
+  (void)state;
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  return system(cmd) == 0 ? 0 : -1;
+}
+
+static bool exists(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0;
+}
+
+/* The guide's example with a capacity milp proves impossible: solve fails,
+ * offsets stay NULL, and the picture is refused instead of read through
+ * NULL; the report says there is no peak. */
+static void guide_example_failed_solve(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "a", 10, 1, 0, 2);
+  memplan_problem_add(&p, "b", 20, 1, 1, 3);
+  memplan_problem_add(&p, "c", 15, 1, 2, 4);
+  p.capacity = 20; /* the lower bound is 35 */
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  char err[256];
+  const char *planner = memplan_planner_find("milp") ? "milp" : "nonexistent";
+  assert_int_equal(memplan_solve(&p, planner, NULL, &plan, err, sizeof err),
+                   -1);
+
+  char svg[128];
+  snprintf(svg, sizeof svg, "%s/layout.svg", dir);
+  assert_null(plan.offsets); /* no plan, not zeros that look like one */
+  assert_int_equal(plan.count, 0);
+  {
+    assert_int_equal(
+        memplan_svg_write(svg, &p, plan.offsets, NULL, err, sizeof err), -1);
+    assert_non_null(strstr(err, "no plan to draw"));
+    assert_false(exists(svg));
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(
+        memplan_svg_fprint(f, &p, plan.offsets, NULL, err, sizeof err), -1);
+    assert_non_null(strstr(err, "no plan to draw"));
+    fclose(f);
+  }
+  json_t *j = memplan_json_summary(&p, &plan, true);
+  assert_non_null(j);
+  assert_true(json_is_null(json_object_get(j, "peak")));
+  json_decref(j);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
+/* An empty problem has nothing to draw and NULL offsets are fine there. */
+static void svg_empty_problem_null_offsets(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  char svg[128], err[256];
+  snprintf(svg, sizeof svg, "%s/empty.svg", dir);
+  assert_int_equal(memplan_svg_write(svg, &p, NULL, NULL, err, sizeof err), 0);
+  assert_true(exists(svg));
+}
+
+/* Reading into a problem that holds buffers is refused; the caller's
+ * buffers survive (an error used to release them, and a success mixed the
+ * rows up with them) and info is zeroed so that freeing it is harmless. */
+static void csv_read_into_nonempty_problem(void **state) {
+  (void)state;
+  char path[128], err[256];
+  snprintf(path, sizeof path, "%s/in.csv", dir);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs("id,lower,upper,size\na,0,2,10\nb,1,3,20\nc,2,4,15\n", f);
+  fclose(f);
+
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "mine", 7, 1, 0, 1);
+  memplan_csv_info info;
+  memset(&info, 0xAB, sizeof info); /* garbage, as an uninitialized local */
+  assert_int_equal(memplan_csv_read(path, false, &p, &info, err, sizeof err),
+                   -1);
+  assert_non_null(strstr(err, "must be empty (it holds 1 buffers)"));
+  assert_int_equal(p.count, 1);
+  assert_string_equal(p.buffers[0].id, "mine");
+  assert_null(info.offsets);
+  assert_int_equal(info.default_alignment, 1);
+  memplan_csv_info_free(&info);
+
+  f = fopen(path, "r");
+  assert_non_null(f);
+  assert_int_equal(memplan_csv_read_stream(f, path, false, &p, NULL, err,
+                                           sizeof err),
+                   -1);
+  fclose(f);
+  assert_int_equal(p.count, 1);
+  assert_int_equal(p.buffers[0].size, 7);
+  memplan_problem_free(&p);
+
+  /* And into an empty one, all three rows. */
+  assert_int_equal(memplan_csv_read(path, false, &p, NULL, err, sizeof err),
+                   0);
+  assert_int_equal(p.count, 3);
+  memplan_problem_free(&p);
+}
+
+/* A NULL value is named as such, not as "write error: Cannot allocate
+ * memory", and nothing is created; a missing path is not "(null)". */
+static void json_write_null_value_and_path(void **state) {
+  (void)state;
+  char path[128], err[256];
+  snprintf(path, sizeof path, "%s/r.json", dir);
+  assert_int_equal(memplan_json_write(path, NULL, err, sizeof err), -1);
+  assert_non_null(strstr(err, "r.json: no JSON value to write (NULL)"));
+  assert_false(exists(path));
+  json_t *j = json_object();
+  assert_int_equal(memplan_json_write(NULL, j, err, sizeof err), -1);
+  assert_string_equal(err, "json: no output path");
+  json_decref(j);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(guide_example_failed_solve),
+      cmocka_unit_test(svg_empty_problem_null_offsets),
+      cmocka_unit_test(csv_read_into_nonempty_problem),
+      cmocka_unit_test(json_write_null_value_and_path),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
