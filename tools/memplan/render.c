@@ -43,7 +43,8 @@ static void usage(FILE *f) {
         "  --no-labels           omit the labels inside rectangles\n"
         "  -h, --help            this text\n"
         "\n"
-        "exit status: 0 ok, 1 the plan is invalid (still drawn), 2 usage or input error,\n"
+        "exit status: 0 ok, 1 the plan is invalid or above the capacity (still drawn),\n"
+        "2 usage or input error, "
         "a planner failure or an output that cannot be written\n",
         f);
 }
@@ -198,6 +199,15 @@ int memplan_cmd_render(int argc, char **argv) {
     offsets = plan.offsets;
     snprintf(subtitle, sizeof subtitle, "planned by %s: status %s, %.3f s", plan.planner,
              memplan_status_name(plan.status), plan.seconds);
+    /* The planner's best plan above the capacity is drawn, and said to be
+     * over it as a plan file with the same offsets would be (exit 1). */
+    if (plan.status == MEMPLAN_INFEASIBLE) {
+      fprintf(stderr,
+              "memplan render: %s: infeasible: peak %" PRIu64
+              " exceeds the capacity %" PRIu64 " (drawn anyway)\n",
+              in, plan.peak, p.capacity);
+      rc = 1;
+    }
   }
   so.subtitle = subtitle[0] ? subtitle : NULL;
   if (!so.title)
