@@ -158,7 +158,7 @@ typedef struct xsearch {
   uint64_t minreq;     /* least requirement of a node pruned by C */
   /* Refuted states (see dfs): zob[i] keys buffer i; tt has ttmask + 1
    * entries (none when ttmask == 0 and tt == NULL). */
-  uint64_t *zob;
+  uint64_t *zob, *part1, *part2;
   struct tt_entry *tt;
   uint64_t ttmask;
   uint64_t hsalt;      /* the tie order in use, for the keys */
@@ -186,20 +186,25 @@ static inline uint64_t mix64(uint64_t x) { /* SplitMix64's finalizer */
  * one a mark. The section floors need no part: an unplaced buffer of a
  * section overlaps every placed one there, so its minoff is at least the
  * floor, and where nothing is left to place the floor is never read.
- * term() moves buffer `what`'s part from value `from` to value `to`. */
-static inline void term(xsearch *X, size_t what, uint64_t from, uint64_t to) {
-  uint64_t z = X->zob[what];
-  X->key1 += mix64(z ^ to) - mix64(z ^ from);
-  X->key2 += mix64((z + 0x94d049bb133111ebu) ^ (to * 0xbf58476d1ce4e5b9u)) -
-             mix64((z + 0x94d049bb133111ebu) ^ (from * 0xbf58476d1ce4e5b9u));
+ * term() sets buffer i's part to value v; part1/part2 hold each buffer's
+ * current hashes, so that only the new value is hashed. */
+static inline void term(xsearch *X, size_t i, uint64_t v) {
+  uint64_t z = X->zob[i];
+  uint64_t h1 = mix64(z ^ v);
+  uint64_t h2 = mix64((z + 0x94d049bb133111ebu) ^ (v * 0xbf58476d1ce4e5b9u));
+  X->key1 += h1 - X->part1[i];
+  X->key2 += h2 - X->part2[i];
+  X->part1[i] = h1;
+  X->part2[i] = h2;
 }
 
 /* Sets the keys from scratch (reset). */
 static void keys_from_scratch(xsearch *X) {
   X->key1 = X->key2 = 0;
-  for (size_t i = 0; i < X->n; ++i)
-    term(X, i, 0, X->placed[i] ? UINT64_MAX : X->minoff[i]);
-  /* Each part counts h(v) - h(0): the same constant in every state. */
+  for (size_t i = 0; i < X->n; ++i) {
+    X->part1[i] = X->part2[i] = 0;
+    term(X, i, X->placed[i] ? UINT64_MAX : X->minoff[i]);
+  }
 }
 
 static void place(xsearch *X, uint32_t i, uint64_t o) {
@@ -209,7 +214,7 @@ static void place(xsearch *X, uint32_t i, uint64_t o) {
   X->placed[i] = 1;
   X->pstack[X->npstack++] = i;
   if (X->tt)
-    term(X, i, X->minoff[i], UINT64_MAX);
+    term(X, i, UINT64_MAX);
   for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s) {
     X->undo[X->nundo].what = (uint32_t)X->n + s;
     X->undo[X->nundo++].old = X->floor[s];
@@ -228,7 +233,7 @@ static void place(xsearch *X, uint32_t i, uint64_t o) {
       X->undo[X->nundo].what = j;
       X->undo[X->nundo++].old = X->minoff[j];
       if (X->tt)
-        term(X, j, X->minoff[j], m);
+        term(X, j, m);
       X->minoff[j] = m;
     }
   }
@@ -241,7 +246,7 @@ static void unplace_to(xsearch *X, size_t pmark, size_t umark) {
     if (u->what < X->n) {
       /* A buffer placed since keeps its mark until the loop below. */
       if (X->tt && !X->placed[u->what])
-        term(X, u->what, X->minoff[u->what], u->old);
+        term(X, u->what, u->old);
       X->minoff[u->what] = u->old;
     } else {
       X->floor[u->what - X->n] = u->old;
@@ -259,7 +264,7 @@ static void unplace_to(xsearch *X, size_t pmark, size_t umark) {
       X->cuts[s]++;
     X->placed[i] = 0;
     if (X->tt)
-      term(X, i, UINT64_MAX, X->minoff[i]);
+      term(X, i, X->minoff[i]);
   }
 }
 
@@ -765,6 +770,8 @@ static void xsearch_free(xsearch *X) {
   free(X->pin);
   free(X->pinoff);
   free(X->zob);
+  free(X->part1);
+  free(X->part2);
   free(X->tt);
 }
 
@@ -873,9 +880,11 @@ static int xsearch_init(xsearch *X, const memplan_problem *p,
      * for it the search runs as before. */
     if (reuse) {
       X->zob = malloc(n1 * sizeof *X->zob);
+      X->part1 = malloc(n1 * sizeof *X->part1);
+      X->part2 = malloc(n1 * sizeof *X->part2);
       X->tt = calloc((size_t)1 << EXACT_TT_MIN_BITS, sizeof *X->tt);
     }
-    if (X->zob && X->tt) {
+    if (X->zob && X->part1 && X->part2 && X->tt) {
       X->ttmask = ((uint64_t)1 << EXACT_TT_MIN_BITS) - 1;
       for (size_t i = 0; i < n; ++i)
         X->zob[i] = mix64((uint64_t)i * 0x9e3779b97f4a7c15u + 1);
