@@ -22,3 +22,8 @@ func.func @f(%o: memref<4xf32>) {
   memref.copy %a, %o : memref<4xf32> to memref<4xf32>
   return
 }
+// MLIR's option syntax strips braces around a whole value (documented in
+// the user guide): report={{func}} is the bare function name.
+// RUN: rm -rf %t.b && mkdir -p %t.b && cd %t.b
+// RUN: %memplan-opt %s --memplan-static="report={{func}}" -o /dev/null
+// RUN: test -s %t.b/f
