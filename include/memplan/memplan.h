@@ -19,6 +19,11 @@
 |*                                                                            *|
 |* Determinism: every planner returns the same plan, byte for byte, for the   *|
 |* same problem and options, unless a wall-clock time limit cut it short.     *|
+|*                                                                            *|
+|* Threads: every function may run in several threads at once on different   *|
+|* plans (the MLIR pass plans functions in parallel); a problem is only read, *|
+|* so threads may share one. milp runs one CBC model at a time (a lock: CBC  *|
+|* is not reentrant), and its verbose log redirects stdout (see verbose).    *|
 \*===----------------------------------------------------------------------===*/
 
 #ifndef MEMPLAN_MEMPLAN_H
