@@ -71,7 +71,8 @@ typedef struct memplan_csv_info {
  *  Returns 0 on success; -1 with a message in err, of the form
  *  "FILE:LINE: column 'NAME': what is wrong" where a line and a column apply
  *  ("FILE:LINE: directive 'KEY': ..." for directives, "FILE: ..." for
- *  unreadable files), for: a file that cannot be opened or read, an empty
+ *  unreadable files; text quoted from the file shows control characters
+ *  as \r, \t, \n or \xNN and is cut after about 90 bytes with "..."), for: a file that cannot be opened or read, an empty
  *  file (no header), a missing/unknown/repeated header column (or both
  *  `upper` and `end`), a row with too few or too many cells, an empty id
  *  (or one starting with '#', holding a control character, or not valid

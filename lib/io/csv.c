@@ -40,6 +40,31 @@ typedef struct csv_reader {
   size_t line; /* 1-based number of the line being read */
 } csv_reader;
 
+/* Text from the file as an error message quotes it: control characters
+ * written as \r, \t, \n or \xNN, and long text cut with "...". A cell
+ * "5\r" (a stray CR) was quoted as '5' in "'5' is not a number", which
+ * says nothing; a header column with a tab likewise. Returns buf. */
+static const char *visible(const char *s, char *buf, size_t len) {
+  size_t o = 0;
+  for (; *s && o + 5 < len; ++s) {
+    unsigned char c = (unsigned char)*s;
+    if (c >= 0x20 && c != 0x7F) {
+      buf[o++] = (char)c;
+      continue;
+    }
+    const char *esc = c == '\r' ? "\\r" : c == '\t' ? "\\t" : c == '\n' ? "\\n" : NULL;
+    int w = esc ? snprintf(buf + o, len - o, "%s", esc)
+                : snprintf(buf + o, len - o, "\\x%02X", c);
+    o += (size_t)w;
+  }
+  if (*s && o + 4 <= len) {
+    memcpy(buf + o, "...", 3);
+    o += 3;
+  }
+  buf[o < len ? o : len - 1] = '\0';
+  return buf;
+}
+
 /* Formats "NAME:LINE: column 'COL': MSG" (the column part only when col is
  * given, the line part only when line != 0) and returns -1. */
 static int rfail(const csv_reader *r, size_t line, const char *col,
@@ -47,9 +72,10 @@ static int rfail(const csv_reader *r, size_t line, const char *col,
   if (!r->err || !r->err_len)
     return -1;
   int n;
+  char vcol[96];
   if (line && col)
     n = snprintf(r->err, r->err_len, "%s:%zu: column '%s': ", r->name, line,
-                 col);
+                 visible(col, vcol, sizeof vcol));
   else if (line)
     n = snprintf(r->err, r->err_len, "%s:%zu: ", r->name, line);
   else
@@ -110,7 +136,9 @@ static int parse_i64(const char *s, int64_t *out) {
 
 /* Turns a parse result into the message for column `col`. */
 static int num_fail(const csv_reader *r, const char *col, int rc,
-                    const char *cell, const char *what) {
+                    const char *raw, const char *what) {
+  char shown[96];
+  const char *cell = visible(raw, shown, sizeof shown);
   switch (rc) {
   case NUM_EMPTY:
     return rfail(r, r->line, col, "empty cell, expected %s", what);
@@ -170,6 +198,7 @@ static int read_directive(csv_reader *r, const char *line, uint64_t *align,
                  key, key);
   memcpy(value, t, n);
   value[n] = '\0';
+  char shown[96];
   uint64_t v = 0;
   int rc = parse_u64(value, &v);
   if (rc != NUM_OK)
@@ -180,7 +209,7 @@ static int read_directive(csv_reader *r, const char *line, uint64_t *align,
                  rc == NUM_RANGE      ? "64-bit overflowing"
                  : rc == NUM_NEGATIVE ? "negative"
                                       : "malformed",
-                 value);
+                 visible(value, shown, sizeof shown));
   if (which == 0) {
     if (v == 0)
       return rfail(r, r->line, NULL,
@@ -426,8 +455,11 @@ static int read_row(csv_reader *r, char *line, const int colpos[NCOLS],
   /* Ids must survive a write + read: written first on their line, an id
    * starting with '#' would read back as a comment, and control characters
    * (a stray CR, a tab) would not come back the same. */
-  if (id[0] == '#')
-    return rfail(r, r->line, "id", "id '%s' starts with '#'", id);
+  if (id[0] == '#') {
+    char shown[96];
+    return rfail(r, r->line, "id", "id '%s' starts with '#'",
+                 visible(id, shown, sizeof shown));
+  }
   unsigned ctl;
   if (control_at(id, &ctl) != (size_t)-1)
     return rfail(r, r->line, "id", "id contains the control character U+%04X",
