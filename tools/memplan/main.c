@@ -169,12 +169,35 @@ static int run(int argc, char **argv) {
  * Helpers shared by the subcommands
  *===----------------------------------------------------------------------===*/
 
+/* Writes a message with its control characters visible (\r, \t, \xNN):
+ * names come from the command line and file names, and a shell script
+ * saved with CRLF line ends passes "in.csv\r", whose CR would send the
+ * terminal's cursor back and print the rest of the message over its
+ * start. */
+static void put_visible(FILE *out, const char *s) {
+  for (; *s; ++s) {
+    unsigned char c = (unsigned char)*s;
+    if (c >= 0x20 && c != 0x7F)
+      fputc(c, out);
+    else if (c == '\r')
+      fputs("\\r", out);
+    else if (c == '\t')
+      fputs("\\t", out);
+    else if (c == '\n')
+      fputs("\\n", out);
+    else
+      fprintf(out, "\\x%02X", c);
+  }
+}
+
 int memplan_cli_usage_error(const char *cmd, const char *fmt, ...) {
+  char msg[2048];
   va_list ap;
-  fprintf(stderr, "memplan %s: ", cmd);
   va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
+  vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
+  fprintf(stderr, "memplan %s: ", cmd);
+  put_visible(stderr, msg);
   fprintf(stderr, "\nTry 'memplan %s --help'.\n", cmd);
   return 2;
 }
@@ -188,9 +211,7 @@ int memplan_cli_fail(const char *cmd, int code, const char *fmt, ...) {
   vsnprintf(last_failure, sizeof last_failure, fmt, ap);
   va_end(ap);
   fprintf(stderr, "memplan %s: ", cmd);
-  va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
-  va_end(ap);
+  put_visible(stderr, last_failure);
   fputc('\n', stderr);
   return code;
 }

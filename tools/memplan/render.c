@@ -142,8 +142,7 @@ int memplan_cmd_render(int argc, char **argv) {
   /* Before planning (render plans a problem first): a wrong -o is reported
    * before the work, not after it. */
   if (memplan_output_check(out, err, sizeof err) != 0) {
-    fprintf(stderr, "memplan render: %s\n", err);
-    return 2;
+    return memplan_cli_fail(CMD, 2, "%s", err);
   }
   memplan_problem p;
   memplan_problem_init(&p);
@@ -162,8 +161,7 @@ int memplan_cmd_render(int argc, char **argv) {
     memplan_csv_info_free(&info);
     memset(&info, 0, sizeof info);
     if (memplan_csv_read(in, false, &p, &info, err, sizeof err) != 0) {
-      fprintf(stderr, "memplan render: %s\n", err);
-      return 2;
+      return memplan_cli_fail(CMD, 2, "%s", err);
     }
     if (!planner && info.has_offset) {
       as_plan = true;
@@ -181,7 +179,7 @@ int memplan_cmd_render(int argc, char **argv) {
   if (as_plan) {
     offsets = info.offsets;
     if (memplan_validate(&p, offsets, NULL, err, sizeof err) != 0) {
-      fprintf(stderr, "memplan render: %s: invalid plan: %s (drawn anyway)\n", in, err);
+      memplan_cli_fail(CMD, 1, "%s: invalid plan: %s (drawn anyway)", in, err);
       snprintf(subtitle, sizeof subtitle, "INVALID PLAN: %s", err);
       rc = 1;
     }
@@ -192,7 +190,7 @@ int memplan_cmd_render(int argc, char **argv) {
     if (!planner)
       planner = "auto";
     if (memplan_solve(&p, planner, &opts, &plan, err, sizeof err) != 0) {
-      fprintf(stderr, "memplan render: %s: %s\n", in, err);
+      memplan_cli_fail(CMD, 1, "%s: %s", in, err);
       rc = plan.status == MEMPLAN_INFEASIBLE || plan.status == MEMPLAN_TIMEOUT ? 1 : 2;
       goto done;
     }
@@ -202,10 +200,10 @@ int memplan_cmd_render(int argc, char **argv) {
     /* The planner's best plan above the capacity is drawn, and said to be
      * over it as a plan file with the same offsets would be (exit 1). */
     if (plan.status == MEMPLAN_INFEASIBLE) {
-      fprintf(stderr,
-              "memplan render: %s: infeasible: peak %" PRIu64
-              " exceeds the capacity %" PRIu64 " (drawn anyway)\n",
-              in, plan.peak, p.capacity);
+      memplan_cli_fail(CMD, 1,
+                       "%s: infeasible: peak %" PRIu64
+                       " exceeds the capacity %" PRIu64 " (drawn anyway)",
+                       in, plan.peak, p.capacity);
       rc = 1;
     }
   }
@@ -213,8 +211,7 @@ int memplan_cmd_render(int argc, char **argv) {
   if (!so.title)
     so.title = in;
   if (memplan_svg_write(out, &p, offsets, &so, err, sizeof err) != 0) {
-    fprintf(stderr, "memplan render: %s\n", err);
-    rc = 2;
+    rc = memplan_cli_fail(CMD, 2, "%s", err);
   }
 done:
   memplan_plan_free(&plan);
