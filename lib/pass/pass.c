@@ -557,7 +557,7 @@ static double now_seconds(void) {
 }
 
 static void summary_remark(mp_func *f, const memplan_pass_options *o, double secs) {
-  size_t planned = 0, skipped = 0;
+  size_t planned = 0, skipped = 0, unsized = 0;
   uint64_t sum_planned = 0, sum_skipped = 0, lb = 0, arena = 0;
   bool optimal = true;
   char winner[64] = "";
@@ -568,6 +568,12 @@ static void summary_remark(mp_func *f, const memplan_pass_options *o, double sec
     } else {
       skipped++;
       sum_skipped += f->allocs[i].size;
+      /* These are left alone before (or because) their byte size is
+       * known: counted apart, so that "0 left alone" does not read as if
+       * two dynamic buffers took no memory. */
+      mp_skip k = f->allocs[i].skip;
+      unsized += k == MP_SKIP_DYNAMIC || k == MP_SKIP_LAYOUT ||
+                 k == MP_SKIP_ELEMENT || k == MP_SKIP_TOO_BIG;
     }
   }
   for (size_t s = 0; s < f->nspaces; ++s) {
@@ -588,13 +594,16 @@ static void summary_remark(mp_func *f, const memplan_pass_options *o, double sec
   else
     snprintf(status, sizeof status, "gap %.2f%%",
              lb ? 100.0 * (double)(arena - lb) / (double)lb : 0.0);
+  char unknown[64] = "";
+  if (unsized)
+    snprintf(unknown, sizeof unknown, " and %zu of unknown size", unsized);
   char msg[512];
   snprintf(msg, sizeof msg,
            "memplan-static: planned %zu of %zu buffers (%zu left alone); "
-           "sizes %llu bytes planned, %llu left alone; lower bound %llu bytes; "
+           "sizes %llu bytes planned, %llu left alone%s; lower bound %llu bytes; "
            "arena %llu bytes in %zu arena%s; planner %s%s; %s; %.3f ms",
            planned, planned + skipped, skipped, (unsigned long long)sum_planned,
-           (unsigned long long)sum_skipped, (unsigned long long)lb,
+           (unsigned long long)sum_skipped, unknown, (unsigned long long)lb,
            (unsigned long long)arena, f->nspaces, f->nspaces == 1 ? "" : "s",
            o->planner, winner, status, secs * 1e3);
   memplan_emit_remark(mlirOperationGetLocation(f->func), msg);
