@@ -114,6 +114,10 @@ int memplan_cmd_render(int argc, char **argv) {
     case O_MAXR:
       if (memplan_cli_u64(CMD, "max-rects", optarg, &v))
         return 2;
+      /* 0 is the library's "default" (5000), the opposite of what
+       * --max-rects=0 asks for. */
+      if (v == 0)
+        return memplan_cli_usage_error(CMD, "--max-rects: must be >= 1");
       so.max_rects = v > SIZE_MAX ? SIZE_MAX : (size_t)v;
       break;
     case O_NOPROF: so.no_profile = true; break;
