@@ -68,20 +68,19 @@ static void offer(auto_best *B, const uint64_t *off, const char *name) {
   }
 }
 
-/* Runs a registry planner as a member (NULL if absent or failing). */
-static void run_member(auto_best *B, const char *name,
-                       const memplan_options *o, uint64_t *scratch) {
+/* Runs a registry planner into `out`; true when it gave a plan. */
+static bool run_registry(const memplan_problem *p, const char *name,
+                         const memplan_options *o, uint64_t *out) {
   const memplan_planner *pl = memplan_planner_find(name);
   if (!pl)
-    return;
+    return false;
   memplan_plan tmp;
   memplan_plan_init(&tmp);
-  tmp.offsets = scratch;
-  tmp.count = B->p->count;
+  tmp.offsets = out;
+  tmp.count = p->count;
   tmp.status = MEMPLAN_FEASIBLE; /* as memplan_solve does */
-  if (pl->run(B->p, o, &tmp) == 0 && tmp.status != MEMPLAN_TIMEOUT &&
-      tmp.status != MEMPLAN_INFEASIBLE && tmp.status != MEMPLAN_ERROR)
-    offer(B, scratch, name);
+  return pl->run(p, o, &tmp) == 0 && tmp.status != MEMPLAN_TIMEOUT &&
+         tmp.status != MEMPLAN_INFEASIBLE && tmp.status != MEMPLAN_ERROR;
 }
 
 int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
@@ -107,13 +106,33 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
   }
   auto_best B = {p, plan->offsets, false, 0, ""};
 
-  /* A time limit bounds auto as a whole. greedy-size, the first stage,
-   * gets all of it and stops with no plan when it runs out (its cost grows
-   * with the number of buffers live at once); best-fit, O(n log n), still
-   * gives a plan; the kernel runs and the search get what is left. */
+  /* A time limit bounds auto as a whole. best-fit, O(n log n), runs first
+   * so that there is a plan whatever happens; greedy-size (whose cost grows
+   * with the number of buffers live at once) gets what is left of the limit
+   * and stops with no plan when it runs out; the kernel runs and the
+   * search get the rest. (best-fit used to run after greedy-size, past a
+   * deadline that greedy-size had used up: auto took 0.53 s under a 0.1 s
+   * limit on 10^5 buffers.) greedy-size is still offered first, so that on
+   * equal peaks it wins as before. */
   double t_end = opts.time_limit > 0 ? mpx_now() + opts.time_limit : 0;
-  run_member(&B, "greedy-size", &opts, scratch);
-  run_member(&B, "best-fit", &opts, scratch);
+  uint64_t *bf = malloc(n * sizeof *bf);
+  if (!bf) {
+    free(scratch);
+    free(order);
+    snprintf(plan->message, sizeof plan->message, "out of memory");
+    return -1;
+  }
+  bool have_bf = run_registry(p, "best-fit", &opts, bf);
+  memplan_options gopts = opts;
+  if (t_end > 0) {
+    double left = t_end - mpx_now();
+    gopts.time_limit = left > 1e-6 ? left : 1e-6;
+  }
+  if (run_registry(p, "greedy-size", &gopts, scratch))
+    offer(&B, scratch, "greedy-size");
+  if (have_bf)
+    offer(&B, bf, "best-fit");
+  free(bf);
 
   mpx_graph g;
   int grc = B.have && B.peak == L ? 1
