@@ -53,9 +53,10 @@ typedef struct memplan_pass_options {
   /** Core planner name (memplan_planner_find); default "auto". */
   const char *planner;
   /** Minimum offset alignment in bytes, a power of two from 1 to 2^62 (the
-   *  arena's alignment attribute is an i64; default 64). A
-   *  buffer's alignment is max(this, its `alignment` attribute, its element
-   *  byte size rounded up to a power of two). */
+   *  arena's alignment attribute is an i64; default 64). A buffer's
+   *  alignment is max(this, its `alignment` attribute, its element's
+   *  natural alignment: the scalar's byte size rounded up to a power of
+   *  two, a vector's padded innermost row). */
   uint64_t alignment;
   /** Wall-clock limit in seconds for search planners; <= 0: the planner's
    *  default. */
@@ -84,11 +85,10 @@ typedef struct memplan_pass_options {
    *  file from an earlier run survives. "{func}" in the path is replaced by
    *  the function's name, qualified for a function inside nested symbol
    *  tables (module, gpu.module, ...) by their sym_names joined with '.'
-   *  ("inner.f"; the outermost module and unnamed ones add nothing); in the path, each
-   *  name's bytes other than [A-Za-z0-9_-] are written as %XX ("a/b" ->
-   *  "a%2Fb"), so the file stays in its directory and the names map one to
-   *  one. Without "{func}",
-   *  the path is refused (an error, before any file is written) when the
+   *  ("inner.f"; the outermost module and unnamed ones add nothing); in the
+   *  path, each name's bytes other than [A-Za-z0-9_-] are written as %XX
+   *  ("a/b" -> "a%2Fb"), so the file stays in its directory and the names
+   *  map one to one. Without "{func}", the path is refused (an error, before any file is written) when the
    *  function's block holds another function with a body, or a nested
    *  symbol table appears in its block or any enclosing one, since those
    *  functions would rewrite the same file. "{func}" may appear once and
