@@ -91,6 +91,10 @@ int memplan_cli_distinct(const char *cmd, const char *what_a,
                          const char *path_a, bool a_is_input,
                          const char *what_b, const char *path_b);
 
+/* Whether writing `path` writes standard output: "-", or a name of the
+ * same file (/dev/stdout, /dev/fd/1, the file stdout was redirected to). */
+bool memplan_cli_is_stdout(const char *path);
+
 /* The random instances of `memplan gen` (gen.c), also drawn by `study`. */
 typedef enum memplan_cli_size_dist {
   MEMPLAN_CLI_SIZE_UNIFORM, /* uniform in [1, max_size] */

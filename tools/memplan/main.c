@@ -405,6 +405,14 @@ static cli_dest cli_dest_of(const char *path, int std_fd) {
   return d;
 }
 
+bool memplan_cli_is_stdout(const char *path) {
+  if (strcmp(path, "-") == 0)
+    return true;
+  struct stat a, b;
+  return fstat(STDOUT_FILENO, &a) == 0 && stat(path, &b) == 0 &&
+         a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 int memplan_cli_distinct(const char *cmd, const char *what_a,
                          const char *path_a, bool a_is_input,
                          const char *what_b, const char *path_b) {

@@ -42,7 +42,7 @@ static void solve_usage(FILE *out) {
           "                         becomes its lcm with N)\n"
           "  -o, --output=OUT.csv   write the plan (\"-\" = stdout; the "
           "summary then\n"
-          "                         goes to stderr)\n"
+          "                         goes to stderr; also for /dev/stdout)\n"
           "      --json             print the summary as JSON instead (also "
           "when there is\n"
           "                         no plan: status infeasible, timeout or "
@@ -125,7 +125,9 @@ int memplan_cmd_solve(int argc, char **argv) {
     return memplan_cli_usage_error(CMD, "unknown planner '%s'", planner);
   if (out_path && !*out_path)
     return memplan_cli_usage_error(CMD, "-o: empty file name");
-  bool out_stdout = out_path && strcmp(out_path, "-") == 0;
+  /* The plan on standard output, however named (-o -, -o /dev/stdout):
+   * the summary then goes to stderr, or it would end up in the CSV. */
+  bool out_stdout = out_path && memplan_cli_is_stdout(out_path);
   if (out_path) {
     char what[4200];
     snprintf(what, sizeof what, "-o %s", out_path);
