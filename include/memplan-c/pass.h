@@ -85,10 +85,11 @@ typedef struct memplan_pass_options {
    *  file from an earlier run survives. "{func}" in the path is replaced by
    *  the function's name, qualified for a function inside nested symbol
    *  tables (module, gpu.module, ...) by their sym_names joined with '.'
-   *  ("inner.f"; the outermost module and unnamed ones add nothing); in the
-   *  path, each name's bytes other than [A-Za-z0-9_-] are written as %XX
-   *  ("a/b" -> "a%2Fb"), so the file stays in its directory and the names
-   *  map one to one. Without "{func}", the path is refused (an error, before any file is written) when the
+   *  ("inner.f"; the outermost module adds nothing, an unnamed one is "#k",
+   *  k its rank among the unnamed symbol tables of its block: "#0.g"); in
+   *  the path, each name's bytes other than [A-Za-z0-9_-] are written as
+   *  %XX ("a/b" -> "a%2Fb"), so the file stays in its directory and the
+   *  names map one to one. Without "{func}", the path is refused (an error, before any file is written) when the
    *  function's block holds another function with a body, or a nested
    *  symbol table appears in its block or any enclosing one, since those
    *  functions would rewrite the same file. "{func}" may appear once and

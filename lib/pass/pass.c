@@ -284,35 +284,65 @@ static int append_name(char *buf, size_t len, size_t *used, MlirStringRef s,
  * @f in `gpu.module @k1`), since each is its own namespace and @f may exist
  * in both: with the bare name both would write nr_f.json and the last one
  * would win. Any symbol table counts, not only builtin.module: two
- * gpu.modules' @f once shared a file. Symbol tables without a name add
- * nothing. For a path (`for_path`) each name is encoded
- * by append_name and only the separators are raw '.', which keeps the map
- * one-to-one. Only the ancestors are read, which no pass on another
- * function changes. Returns 0, or -1 with f->err set if the name does not
- * fit `len`. */
+ * gpu.modules' @f once shared a file. A symbol table without a name is
+ * "#k", k its rank among the unnamed symbol tables of its block ("#0.g"):
+ * adding nothing let @g of an unnamed module and a top-level @g (or @g of
+ * two unnamed modules) share a file. For a path (`for_path`) each name is
+ * encoded by append_name and only the separators '.' and the '#' of an
+ * unnamed table are raw, which keeps the map one-to-one. Only the ancestors
+ * and the op lists of their blocks are read: no pass on another function
+ * changes those, and the arena globals that functions insert into them are
+ * inserted under the module lock, taken here too. Returns 0, or -1 with
+ * f->err set if the name does not fit `len`. */
+typedef struct name_part {
+  MlirStringRef s;
+  long unnamed; /* >= 0: an unnamed symbol table's rank, s unused */
+} name_part;
+
+static long unnamed_rank(MlirOperation table) {
+  long k = 0;
+  mp_module_lock();
+  MlirBlock b = mlirOperationGetBlock(table);
+  for (MlirOperation o = mlirBlockGetFirstOperation(b);
+       !mlirOperationIsNull(o) && !mlirOperationEqual(o, table);
+       o = mlirOperationGetNextInBlock(o)) {
+    MlirStringRef ignored;
+    k += memplan_op_is_symbol_table(o) && !sym_name(o, &ignored);
+  }
+  mp_module_unlock();
+  return k;
+}
+
 static int func_name(mp_func *f, bool for_path, char *buf, size_t len) {
   enum { MAX_DEPTH = 64 };
-  MlirStringRef part[MAX_DEPTH];
+  name_part part[MAX_DEPTH];
   size_t np = 0;
   MlirStringRef s;
   if (!sym_name(f->func, &s))
     s = (MlirStringRef){"?", 1};
-  part[np++] = s;
+  part[np++] = (name_part){s, -1};
   for (MlirOperation p = mlirOperationGetParentOperation(f->func);
        !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p)) {
     if (mlirOperationIsNull(mlirOperationGetParentOperation(p)))
       break; /* the outermost op: top-level functions keep their bare name */
-    if (!memplan_op_is_symbol_table(p) || !sym_name(p, &s))
+    if (!memplan_op_is_symbol_table(p))
       continue;
     if (np == MAX_DEPTH)
       goto too_long;
-    part[np++] = s;
+    part[np++] = sym_name(p, &s) ? (name_part){s, -1}
+                                 : (name_part){{NULL, 0}, unnamed_rank(p)};
   }
   size_t used = 0;
   buf[0] = 0;
   for (size_t k = np; k-- > 0;) {
-    if (append_name(buf, len, &used, part[k], for_path) != 0)
+    if (part[k].unnamed >= 0) {
+      int w = snprintf(buf + used, len - used, "#%ld", part[k].unnamed);
+      if (w < 0 || (size_t)w >= len - used)
+        goto too_long;
+      used += (size_t)w;
+    } else if (append_name(buf, len, &used, part[k].s, for_path) != 0) {
       goto too_long;
+    }
     if (k > 0) {
       if (used + 1 >= len)
         goto too_long;

@@ -10,7 +10,7 @@
 // RUN: FileCheck %s --check-prefix=TOP < %t/nr_f.json
 // RUN: FileCheck %s --check-prefix=INNER < %t/nr_inner.f.json
 // RUN: FileCheck %s --check-prefix=DEEP < %t/nr_inner.deep.f.json
-// RUN: FileCheck %s --check-prefix=ANON < %t/nr_g.json
+// RUN: FileCheck %s --check-prefix=ANON < '%t/nr_#0.g.json'
 // RUN: test -s %t/np_f.svg && test -s %t/np_inner.f.svg
 // RUN: not %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{report=%t/one.json}),builtin.module(func.func(memplan-static{report=%t/one.json})))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: not test -e %t/one.json
@@ -22,8 +22,9 @@
 // INNER: "peak": 128
 // DEEP: "function": "inner.deep.f"
 // DEEP: "peak": 192
-// An unnamed nested module adds nothing to the name:
-// ANON: "function": "g"
+// An unnamed nested module is "#k", its rank among the unnamed ones of its
+// block (report-unnamed-modules.mlir):
+// ANON: "function": "#0.g"
 // ANON: "peak": 256
 // ERR-DAG: error: memplan-static: report={{.*}}one.json: the module has nested modules whose functions would overwrite the file; put {func} in the path for one file per function
 // ERR-DAG: error: memplan-static: report={{.*}}one.json: the module has several functions and each would overwrite the file; put {func} in the path for one file per function
