@@ -586,6 +586,37 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* Diagnostics go to the op's location; when that is unknown (pipelines
+ * that import models often drop locations), to the function's; and when
+ * that is unknown too, the message names the function: "<unknown>:0:
+ * error: memplan-static: the arena needs ..." did not say which of a
+ * module's functions failed, nor which function a "%alloc left alone"
+ * belongs to. */
+static void diagnose(mp_func *f, MlirOperation at, bool error, const char *msg) {
+  MlirLocation unknown = mlirLocationUnknownGet(mlirOperationGetContext(f->func));
+  MlirLocation loc = mlirOperationGetLocation(at);
+  if (mlirLocationEqual(loc, unknown))
+    loc = mlirOperationGetLocation(f->func);
+  char copy[1024], text[1024 + sizeof copy + 64];
+  snprintf(copy, sizeof copy, "%s", msg); /* msg may be f->err */
+  snprintf(text, sizeof text, "%s", copy);
+  if (mlirLocationEqual(loc, unknown)) {
+    static const char prefix[] = "memplan-static: ";
+    size_t pl = sizeof prefix - 1;
+    const char *rest = strncmp(copy, prefix, pl) == 0 ? copy + pl : copy;
+    char name[1024];
+    if (func_name(f, false, name, sizeof name))
+      snprintf(name, sizeof name, "?");
+    char *uname = memplan_utf8_sanitize(name);
+    snprintf(text, sizeof text, "%sin @%s: %s", prefix, uname ? uname : name, rest);
+    free(uname);
+  }
+  if (error)
+    mlirEmitError(loc, text);
+  else
+    memplan_emit_remark(loc, text);
+}
+
 static void summary_remark(mp_func *f, const memplan_pass_options *o, double secs) {
   size_t planned = 0, skipped = 0, unsized = 0;
   uint64_t sum_planned = 0, sum_skipped = 0, lb = 0, arena = 0;
@@ -636,7 +667,7 @@ static void summary_remark(mp_func *f, const memplan_pass_options *o, double sec
            (unsigned long long)sum_skipped, unknown, (unsigned long long)lb,
            (unsigned long long)arena, f->nspaces, f->nspaces == 1 ? "" : "s",
            o->planner, winner, status, secs * 1e3);
-  memplan_emit_remark(mlirOperationGetLocation(f->func), msg);
+  diagnose(f, f->func, false, msg);
 }
 
 MlirLogicalResult memplan_static_run(MlirOperation func,
@@ -677,7 +708,7 @@ MlirLogicalResult memplan_static_run(MlirOperation func,
       continue;
     char msg[320];
     snprintf(msg, sizeof msg, "memplan-static: %s left alone: %s", a->name, a->why);
-    memplan_emit_remark(mlirOperationGetLocation(a->op), msg);
+    diagnose(&f, a->op, false, msg);
   }
   if ((rc = mp_plan(&f, o)))
     goto out;
@@ -697,7 +728,7 @@ MlirLogicalResult memplan_static_run(MlirOperation func,
 
 out:
   if (rc)
-    mlirEmitError(mlirOperationGetLocation(func), f.err);
+    diagnose(&f, func, true, f.err);
   mp_func_free(&f);
   return rc ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }
