@@ -244,6 +244,52 @@ static void name_allocs(mp_func *f) {
   mlirOpPrintingFlagsDestroy(flags);
 }
 
+/* MLIR's printer reuses SSA names in sibling regions (the %alloc of an
+ * scf.if's then block and the %alloc of its else block), so two buffers of
+ * a report or a picture could share an id and nobody could tell which is
+ * which. A name that repeats gets the alloc's line and column
+ * ("%alloc@3:10"), and "#k" (its rank among the allocs that still share
+ * it, in schedule order) when that repeats too (no file location, or one
+ * location for several ops). Sorting keeps this O(n log n) for functions
+ * with thousands of allocs. */
+static int by_id(const void *x, const void *y) {
+  const mp_alloc *a = *(const mp_alloc *const *)x, *b = *(const mp_alloc *const *)y;
+  int c = strcmp(a->id, b->id);
+  return c ? c : (a->def > b->def) - (a->def < b->def);
+}
+
+static void unique_ids(mp_func *f) {
+  mp_alloc **order = malloc(f->nallocs * sizeof *order);
+  if (!order)
+    return; /* the names stay as they are: only the ids' uniqueness is lost */
+  for (size_t i = 0; i < f->nallocs; ++i) {
+    order[i] = &f->allocs[i];
+    snprintf(order[i]->id, sizeof order[i]->id, "%s", order[i]->name);
+  }
+  for (int round = 0; round < 2; ++round) {
+    qsort(order, f->nallocs, sizeof *order, by_id);
+    for (size_t i = 0, j; i < f->nallocs; i = j) {
+      for (j = i + 1; j < f->nallocs && strcmp(order[i]->id, order[j]->id) == 0; ++j)
+        ;
+      if (j - i < 2)
+        continue;
+      for (size_t k = i; k < j; ++k) {
+        mp_alloc *a = order[k];
+        char base[sizeof a->id];
+        snprintf(base, sizeof base, "%s", a->id);
+        MlirLocation loc = mlirOperationGetLocation(a->op);
+        if (round == 0 && mlirLocationIsAFileLineColRange(loc))
+          snprintf(a->id, sizeof a->id, "%.63s@%d:%d", base,
+                   mlirLocationFileLineColRangeGetStartLine(loc),
+                   mlirLocationFileLineColRangeGetStartColumn(loc));
+        else if (round == 1)
+          snprintf(a->id, sizeof a->id, "%.70s#%zu", base, k - i);
+      }
+    }
+  }
+  free(order);
+}
+
 static bool sym_name(MlirOperation op, MlirStringRef *out) {
   MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
@@ -489,7 +535,7 @@ static int write_report(mp_func *f, const memplan_pass_options *o) {
     json_t *j = json_object();
     if (!j)
       goto done;
-    json_object_set_new(j, "id", json_string(f->allocs[i].name));
+    json_object_set_new(j, "id", json_string(f->allocs[i].id));
     json_object_set_new(j, "reason", json_string(f->allocs[i].why));
     json_array_append_new(skipped, j);
   }
@@ -700,8 +746,10 @@ MlirLogicalResult memplan_static_run(MlirOperation func,
    * nothing to do): report= and picture= must write their (empty) files, or
    * a stale file from an earlier run would pass for this run's answer, and
    * remarks=true gives its summary. */
-  if (f.nallocs)
+  if (f.nallocs) {
     name_allocs(&f);
+    unique_ids(&f);
+  }
   for (size_t i = 0; i < f.nallocs; ++i) {
     mp_alloc *a = &f.allocs[i];
     if (a->skip == MP_PLANNED)

@@ -99,7 +99,9 @@ typedef struct mp_alloc {
   int space_index;      /* index into mp_func.spaces */
   mp_skip skip;
   char why[200];        /* remark text for a skip */
-  char name[64];        /* SSA name, for reports */
+  char name[64];        /* SSA name, for remarks */
+  char id[96];          /* unique id in reports and pictures: the name, with
+                           "@line:col" (and "#k") when the name repeats */
   uint64_t offset;      /* planned offset in its arena */
 } mp_alloc;
 

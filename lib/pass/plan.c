@@ -76,7 +76,7 @@ int mp_plan(mp_func *f, const memplan_pass_options *o) {
       goto oom;
     a->space_index = s;
     mp_space *sp = &f->spaces[s];
-    int64_t k = memplan_problem_add(&sp->problem, a->name[0] ? a->name : NULL,
+    int64_t k = memplan_problem_add(&sp->problem, a->id[0] ? a->id : NULL,
                                     a->size, a->align, a->start, a->end);
     if (k < 0)
       goto oom;
