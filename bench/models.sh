@@ -30,8 +30,8 @@ exec python3 - "$opt" "$models" "$here/docs/results.md" "$write" <<'PY'
 import json, os, re, statistics, subprocess, sys, tempfile, time
 opt, models, results, write = sys.argv[1:5]
 planners = ["linear", "best-fit", "greedy-size", "auto"]
-remark = re.compile(r"remark: memplan-static: planned (\d+) of (\d+) buffers \((\d+) left alone\); "
-                    r"sizes (\d+) bytes planned, (\d+) left alone; lower bound (\d+) bytes; "
+remark = re.compile(r"remark: memplan-static: (?:in @\S+: )?planned (\d+) of (\d+) buffers \((\d+) left alone\); "
+                    r"sizes (\d+) bytes planned, (\d+) left alone(?: and \d+ of unknown size)?; lower bound (\d+) bytes; "
                     r"arena (\d+) bytes in (\d+) arenas?; planner ([^;]+); ([^;]+); ([0-9.]+) ms")
 
 def run(path, planner):
