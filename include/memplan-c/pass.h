@@ -47,13 +47,19 @@ typedef enum memplan_arena_kind {
   MEMPLAN_ARENA_GLOBAL = 1
 } memplan_arena_kind;
 
+/** The largest alignment of an arena=global arena, in bytes: LLVM refuses
+ *  globals aligned to more than 2^32. */
+#define MEMPLAN_GLOBAL_MAX_ALIGN (UINT64_C(1) << 32)
+
 /** The pass options, as the shim parsed them. Strings are borrowed for the
  *  duration of one memplan_static_run call. */
 typedef struct memplan_pass_options {
   /** Core planner name (memplan_planner_find); default "auto". */
   const char *planner;
   /** Minimum offset alignment in bytes, a power of two from 1 to 2^62 (the
-   *  arena's alignment attribute is an i64; default 64). A buffer's
+   *  arena's alignment attribute is an i64; default 64), and at most
+   *  MEMPLAN_GLOBAL_MAX_ALIGN with arena=global; a buffer whose own
+   *  alignment exceeds that keeps its allocation under arena=global. A buffer's
    *  alignment is max(this, its `alignment` attribute, its element's
    *  natural alignment: the scalar's byte size rounded up to a power of
    *  two, a vector's padded innermost row). */

@@ -424,6 +424,17 @@ static void size_alloc(mp_func *f, mp_alloc *a) {
   if (ealign > al)
     al = ealign;
   a->align = pow2ceil(al);
+  /* The global arena carries the largest alignment of its buffers, and
+   * LLVM refuses a global aligned to more than 2^32 bytes ("huge alignment
+   * values are unsupported" when translating); a memref.alloc of its own
+   * handles any alignment, so such a buffer keeps one. */
+  if (f->shared_arena && a->align > MEMPLAN_GLOBAL_MAX_ALIGN) {
+    char why[32];
+    snprintf(why, sizeof why, "%llu", (unsigned long long)a->align);
+    set_skip(a, MP_SKIP_ALIGN,
+             "alignment %s: with arena=global the arena is an LLVM global, "
+             "aligned to at most 2^32", why);
+  }
 }
 
 /*--- dealloc sources (backward) -------------------------------------------*/

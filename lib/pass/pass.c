@@ -196,6 +196,12 @@ int memplan_pass_options_check(const memplan_pass_options *o, char *err,
              "memplan-static: bad alignment=%llu (expected a power of two "
              "from 1 to 2^62)",
              (unsigned long long)o->alignment);
+  } else if (o->arena == MEMPLAN_ARENA_GLOBAL &&
+             o->alignment > MEMPLAN_GLOBAL_MAX_ALIGN) {
+    snprintf(buf, sizeof buf,
+             "memplan-static: bad alignment=%llu with arena=global (an LLVM "
+             "global aligns to at most 2^32; use arena=alloc)",
+             (unsigned long long)o->alignment);
   } else if (rp) {
     snprintf(buf, sizeof buf, "memplan-static: bad report=%.200s: %s", o->report, rp);
   } else if (pp) {

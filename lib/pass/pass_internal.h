@@ -85,7 +85,8 @@ typedef enum mp_skip {
   MP_SKIP_CALL,        /* passed to a call */
   MP_SKIP_STORED,      /* stored into memory */
   MP_SKIP_UNKNOWN_OP,  /* used by an op with unknown memref effects */
-  MP_SKIP_DEALLOC_MIX  /* freed by a dealloc that may free an unplanned buffer */
+  MP_SKIP_DEALLOC_MIX, /* freed by a dealloc that may free an unplanned buffer */
+  MP_SKIP_ALIGN        /* arena=global: alignment above what a global can have */
 } mp_skip;
 
 typedef struct mp_alloc {
