@@ -370,6 +370,13 @@ int memplan_cmd_study(int argc, char **argv) {
     return memplan_cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
   if (!*out_path || (svg_path && !*svg_path) || (raw_path && !*raw_path))
     return memplan_cli_usage_error(CMD, "empty output file name");
+  /* Instance k is `memplan gen --seed=S+k`: past 2^64 - 1 the seeds would
+   * wrap to 0, 1, ..., instances gen cannot make (it refuses the seed). */
+  if (K - 1 > UINT64_MAX - seed)
+    return memplan_cli_usage_error(
+        CMD, "--seed=%" PRIu64 " with --count=%" PRIu64
+             ": the last instance's seed S+K-1 overflows 64 bits",
+        seed, K);
   {
     /* Three outputs, three different places (-o defaults to stdout). */
     const char *paths[3] = {out_path, svg_path, raw_path};
