@@ -899,7 +899,7 @@ static int xsearch_init(xsearch *X, const memplan_problem *p,
   for (int h = 0; h < EXACT_RANKS; ++h) {
     for (size_t i = 0; i < n; ++i) {
       const memplan_buffer *b = &p->buffers[i];
-      uint64_t w = (uint64_t)(b->end - b->start), t = 0;
+      uint64_t w = (uint64_t)b->end - (uint64_t)b->start, t = 0;
       uint64_t a = b->size * w;
       if (w && a / w != b->size)
         a = UINT64_MAX;

@@ -164,7 +164,7 @@ size_t mpx_order(const memplan_problem *p, const mpx_graph *g,
     const memplan_buffer *b = &p->buffers[i];
     if (b->fixed)
       continue;
-    uint64_t dur = (uint64_t)(b->end - b->start);
+    uint64_t dur = (uint64_t)b->end - (uint64_t)b->start;
     uint64_t area = b->size * dur;
     if (dur && area / dur != b->size)
       area = UINT64_MAX; /* saturate: only the order matters */
