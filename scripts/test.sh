@@ -8,7 +8,10 @@
 #                             models (build-asan-mlir/)
 #   4. scripts/fuzz.sh 20     saved fuzz regressions, then a short libFuzzer
 #                             run of each fuzz target (build-fuzz/)
-#   5. ctest in build/        C unit tests (cmocka) and the lit suite (CLI,
+#   5. a Debug build (-O0, build-debug/), compiled only: gcc's warnings
+#                             differ by optimization level (-Wformat-truncation
+#                             fired at -O0 only), and -Werror makes them errors
+#   6. ctest in build/        C unit tests (cmocka) and the lit suite (CLI,
 #                             pass, end-to-end runs under mlir-runner); last,
 #                             so that its summary closes the output
 set -euo pipefail
@@ -17,4 +20,6 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/sanitize.sh"
 "$root/scripts/sanitize-pass.sh"
 "$root/scripts/fuzz.sh" 20
+cmake -S "$root" -B "$root/build-debug" -G Ninja -DCMAKE_BUILD_TYPE=Debug >/dev/null
+cmake --build "$root/build-debug"
 ctest --test-dir "$root/build" --output-on-failure -j2

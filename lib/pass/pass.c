@@ -552,7 +552,7 @@ static int write_report(mp_func *f, const memplan_pass_options *o) {
   if (output_path(f, "report", o->report, path, sizeof path))
     goto out;
   if (memplan_json_write(path, root, err, sizeof err)) {
-    snprintf(f->err, sizeof f->err, "memplan-static: report: %s", err);
+    snprintf(f->err, sizeof f->err, "memplan-static: report: %.400s", err);
     goto out;
   }
   rc = 0;
@@ -623,7 +623,7 @@ static int write_picture(mp_func *f, const memplan_pass_options *o) {
       return -1;
     }
     if (memplan_svg_write(spath, p, offs, NULL, err, sizeof err)) {
-      snprintf(f->err, sizeof f->err, "memplan-static: picture: %s", err);
+      snprintf(f->err, sizeof f->err, "memplan-static: picture: %.400s", err);
       return -1;
     }
   }
