@@ -9,6 +9,7 @@
 |* after every check passed, so a failing run leaves the function unchanged.  *|
 |* Also here: the small hash map and helpers the stages share.                *|
 \*===----------------------------------------------------------------------===*/
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "pass_internal.h"
 
 #include "../io/utf8.h" /* internal: shared with the JSON and SVG writers */
@@ -23,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 /*--- pointer map ----------------------------------------------------------*/
@@ -601,6 +603,71 @@ static int check_picture_spaces(mp_func *f, const memplan_pass_options *o) {
   return 0;
 }
 
+/* The file of arena s's picture, from the function's picture path (its
+ * "{func}" already filled in). Returns 0, or -1 with f->err set. */
+static int picture_path(mp_func *f, const char *path, size_t s, char *out,
+                        size_t len) {
+  const char *hole = strstr(path, "{space}");
+  int w = hole ? snprintf(out, len, "%.*s%zu%s", (int)(hole - path), path, s,
+                          hole + 7)
+               : snprintf(out, len, "%s", path);
+  if (w < 0 || (size_t)w >= len) {
+    snprintf(f->err, sizeof f->err, "memplan-static: picture path too long");
+    return -1;
+  }
+  return 0;
+}
+
+/* Whether two paths lead to one file: the same file when both exist,
+ * else the same name in the same (resolved) directory, so that "a",
+ * "./a" and a link to it all count. */
+static bool same_file(const char *a, const char *b) {
+  struct stat sa, sb;
+  if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino &&
+           S_ISREG(sa.st_mode);
+  char *ca = NULL, *cb = NULL;
+  const char *paths[2] = {a, b};
+  char **outs[2] = {&ca, &cb};
+  for (int k = 0; k < 2; ++k) {
+    const char *slash = strrchr(paths[k], '/');
+    char *dir = slash ? strndup(paths[k], (size_t)(slash - paths[k] + 1))
+                      : strdup(".");
+    char *rdir = dir ? realpath(dir, NULL) : NULL;
+    const char *base = slash ? slash + 1 : paths[k];
+    if (rdir && (*outs[k] = malloc(strlen(rdir) + strlen(base) + 2)))
+      sprintf(*outs[k], "%s/%s", rdir, base);
+    free(dir);
+    free(rdir);
+  }
+  bool same = ca && cb ? strcmp(ca, cb) == 0 : strcmp(a, b) == 0;
+  free(ca);
+  free(cb);
+  return same;
+}
+
+/* report= and picture= leading to one file would leave only the picture
+ * (written last), with exit 0: refused before either is written. */
+static int check_outputs_distinct(mp_func *f, const memplan_pass_options *o) {
+  char rpath[1024], path[1024], spath[1100];
+  if (output_path(f, "report", o->report, rpath, sizeof rpath) ||
+      output_path(f, "picture", o->picture, path, sizeof path))
+    return -1;
+  size_t n = f->nspaces ? f->nspaces : 1;
+  for (size_t s = 0; s < n; ++s) {
+    if (picture_path(f, path, s, spath, sizeof spath))
+      return -1;
+    if (same_file(rpath, spath)) {
+      snprintf(f->err, sizeof f->err,
+               "memplan-static: report=%.120s and picture=%.120s lead to one "
+               "file (%.120s); the picture would replace the report",
+               o->report, o->picture, rpath);
+      return -1;
+    }
+  }
+  return 0;
+}
+
 static int write_picture(mp_func *f, const memplan_pass_options *o) {
   char err[512] = "";
   memplan_problem empty;
@@ -610,18 +677,12 @@ static int write_picture(mp_func *f, const memplan_pass_options *o) {
     return -1;
   if (check_picture_spaces(f, o))
     return -1;
-  const char *hole = strstr(path, "{space}");
   size_t n = f->nspaces ? f->nspaces : 1; /* no arena: an empty picture */
   for (size_t s = 0; s < n; ++s) {
     const memplan_problem *p = f->nspaces ? &f->spaces[s].problem : &empty;
     const uint64_t *offs = f->nspaces ? f->spaces[s].plan.offsets : NULL;
-    int w = hole ? snprintf(spath, sizeof spath, "%.*s%zu%s",
-                            (int)(hole - path), path, s, hole + 7)
-                 : snprintf(spath, sizeof spath, "%s", path);
-    if (w < 0 || (size_t)w >= sizeof spath) {
-      snprintf(f->err, sizeof f->err, "memplan-static: picture path too long");
+    if (picture_path(f, path, s, spath, sizeof spath))
       return -1;
-    }
     if (memplan_svg_write(spath, p, offs, NULL, err, sizeof err)) {
       snprintf(f->err, sizeof f->err, "memplan-static: picture: %.400s", err);
       return -1;
@@ -768,6 +829,11 @@ MlirLogicalResult memplan_static_run(MlirOperation func,
     goto out;
   /* Refused before any file is written. */
   if (o->picture && o->picture[0] && check_picture_spaces(&f, o)) {
+    rc = -1;
+    goto out;
+  }
+  if (o->picture && o->picture[0] && o->report && o->report[0] &&
+      check_outputs_distinct(&f, o)) {
     rc = -1;
     goto out;
   }
