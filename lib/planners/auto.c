@@ -138,7 +138,7 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
   int grc = B.have && B.peak == L ? 1
             : t_end > 0 && mpx_now() > t_end
                 ? 1 /* no time left for the kernel */
-                : mpx_graph_build(p, AUTO_MAX_PAIRS, &g);
+                : mpx_graph_build(p, AUTO_MAX_PAIRS, &g, t_end);
   int have_graph = grc == 0;
   mpx_scratch s;
   if (have_graph && mpx_scratch_init(&s, &g) == 0) {

@@ -1136,14 +1136,15 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
   }
 
   mpx_graph g;
-  int grc = mpx_graph_build(p, EXACT_MAX_GRAPH_PAIRS, &g);
+  int grc = mpx_graph_build(p, EXACT_MAX_GRAPH_PAIRS, &g, deadline);
   if (grc < 0)
     return fail(plan, "out of memory building the conflict graph");
-  if (grc > 0)
+  if (grc == 1)
     return fallback(p, o, plan, "too many conflicting pairs", deadline);
-  if (mpx_now() > deadline) {
+  if (grc == 2 || mpx_now() > deadline) {
     /* Building the graph took the whole limit (millions of pairs): the
-     * kernel heuristics visit every pair again, best-fit does not. */
+     * kernel heuristics visit every pair again, best-fit does not. The
+     * build itself stops at the deadline. */
     mpx_graph_free(&g);
     return fallback(p, o, plan, "time limit reached building the conflict "
                                 "graph", deadline);

@@ -62,9 +62,15 @@ static uint64_t ukey(int64_t t) { return (uint64_t)t ^ (UINT64_C(1) << 63); }
  * degrees are counted (and the cap enforced). */
 static int sweep(const memplan_problem *p, const uint32_t *by_start, size_t m,
                  uint32_t *active, size_t *deg, size_t *cursor, uint32_t *adj,
-                 size_t max_pairs, size_t *pairs_out) {
-  size_t na = 0, pairs = 0;
+                 size_t max_pairs, size_t *pairs_out, double deadline) {
+  size_t na = 0, pairs = 0, checked = 0;
   for (size_t k = 0; k < m; ++k) {
+    /* The clock, about once per million pairs or 4096 buffers. */
+    if (deadline > 0 && (pairs - checked > ((size_t)1 << 20) || !(k & 4095))) {
+      checked = pairs;
+      if (mpx_now() > deadline)
+        return 2;
+    }
     uint32_t b = by_start[k];
     int64_t s = p->buffers[b].start;
     size_t w = 0;
@@ -91,7 +97,8 @@ static int sweep(const memplan_problem *p, const uint32_t *by_start, size_t m,
   return 0;
 }
 
-int mpx_graph_build(const memplan_problem *p, size_t max_pairs, mpx_graph *g) {
+int mpx_graph_build(const memplan_problem *p, size_t max_pairs, mpx_graph *g,
+                    double deadline) {
   memset(g, 0, sizeof *g);
   size_t n = p->count;
   if (n >= UINT32_MAX)
@@ -120,7 +127,7 @@ int mpx_graph_build(const memplan_problem *p, size_t max_pairs, mpx_graph *g) {
   /* Pass 1: degrees into first[i + 1]. */
   size_t pairs = 0;
   rc = sweep(p, by_start, m, active, g->first + 1, NULL, NULL, max_pairs,
-             &pairs);
+             &pairs, deadline);
   if (rc != 0)
     goto out;
   for (size_t i = 0; i < n; ++i)
@@ -131,7 +138,8 @@ int mpx_graph_build(const memplan_problem *p, size_t max_pairs, mpx_graph *g) {
   if (!g->adj)
     goto out;
   memcpy(cursor, g->first, (n + 1) * sizeof *cursor);
-  rc = sweep(p, by_start, m, active, NULL, cursor, g->adj, SIZE_MAX, &pairs);
+  rc = sweep(p, by_start, m, active, NULL, cursor, g->adj, SIZE_MAX, &pairs,
+             deadline);
 out:
   free(keys);
   free(by_start);

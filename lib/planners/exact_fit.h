@@ -31,10 +31,12 @@ typedef struct mpx_graph {
   uint32_t *adj;   /**< 2 * pairs entries */
 } mpx_graph;
 
-/** Builds the graph. Returns 0 on success; 1 if there are more than
- *  `max_pairs` conflicting pairs (or n >= 2^32), with g left empty; -1 if
- *  memory runs out. */
-int mpx_graph_build(const memplan_problem *p, size_t max_pairs, mpx_graph *g);
+/** Builds the graph in O(n log n + pairs) time. Returns 0 on success; 1
+ *  if there are more than `max_pairs` conflicting pairs (or n >= 2^32); 2
+ *  if the clock (mpx_now) passed `deadline` (0: none) first; -1 if memory
+ *  runs out. g is left empty unless 0 is returned. */
+int mpx_graph_build(const memplan_problem *p, size_t max_pairs, mpx_graph *g,
+                    double deadline);
 void mpx_graph_free(mpx_graph *g);
 
 /** Orderings for the kernel. Every one breaks ties by larger size, then

@@ -62,7 +62,7 @@ static void test_never_worse(void **state) {
     assert_true(a.peak <= tu_peak(&p, "best-fit", &o));
     assert_true(a.peak >= a.lower_bound);
     mpx_graph g;
-    assert_int_equal(mpx_graph_build(&p, SIZE_MAX, &g), 0);
+    assert_int_equal(mpx_graph_build(&p, SIZE_MAX, &g, 0), 0);
     mpx_scratch s;
     assert_int_equal(mpx_scratch_init(&s, &g), 0);
     uint32_t *order = malloc(p.count * sizeof *order);

@@ -432,6 +432,36 @@ static void test_extreme_steps(void **state) {
   memplan_problem_free(&p);
 }
 
+/* Building the conflict graph stops at its deadline (a time limit far
+ * below what millions of pairs take), and only then: 3000 buffers that all
+ * overlap (4.5 M pairs) give code 2 with a deadline already past, the
+ * whole graph without one. exact then falls back to best-fit and says
+ * why. */
+static void test_graph_deadline(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  for (int i = 0; i < 3000; ++i)
+    memplan_problem_add(&p, NULL, 16 + (uint64_t)(i % 7), 1, i % 5, 10000 + i);
+  mpx_graph g;
+  assert_int_equal(mpx_graph_build(&p, SIZE_MAX, &g, mpx_now() - 1.0), 2);
+  assert_null(g.first);
+  assert_int_equal(mpx_graph_build(&p, SIZE_MAX, &g, 0), 0);
+  assert_int_equal(g.pairs, 3000u * 2999u / 2);
+  mpx_graph_free(&g);
+  memplan_options o;
+  memset(&o, 0, sizeof o);
+  o.time_limit = 1e-9;
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  char err[256];
+  assert_int_equal(memplan_solve(&p, "exact", &o, &plan, err, sizeof err), 0);
+  assert_non_null(strstr(plan.message, "time limit reached building the "
+                                       "conflict graph"));
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
 /* Beyond the search's size the planner improves heuristics, says so, and
  * the plan validates. */
 static void test_large_fallback(void **state) {
@@ -488,6 +518,7 @@ int main(void) {
       cmocka_unit_test(test_against_milp),
       cmocka_unit_test(test_reuse_refutations),
       cmocka_unit_test(test_extreme_steps),
+      cmocka_unit_test(test_graph_deadline),
       cmocka_unit_test(test_large_fallback),
       cmocka_unit_test(test_zero_sizes),
   };
