@@ -174,9 +174,10 @@ typedef struct memplan_options {
    *  <= 0 means the planner's default (milp and exact: 10 s; auto's search:
    *  1 s on top of its default node budget), except that exact and auto
    *  have no wall-clock limit at all when only work_limit is set. milp
-   *  gives it to CBC, which checks it only between phases; building the
-   *  model before that is not timed, so milp can overrun the limit on a
-   *  large model. auto always runs best-fit (O(n log n)) to have a plan,
+   *  stops building CBC's model when the limit passes (then it returns its
+   *  first-fit plan, FEASIBLE) and gives CBC what is left; CBC checks it
+   *  only between phases, so it may overrun by a phase. auto always runs
+   *  best-fit (O(n log n)) to have a plan,
    *  and validates what it keeps, so a limit shorter than that takes
    *  longer (10^5 buffers: about 0.4 s). */
   double time_limit;

@@ -71,6 +71,7 @@
 |* bound), else 1 + CBC's branch-and-bound node count.                        *|
 \*===----------------------------------------------------------------------===*/
 #include "core/arith.h"
+#include "planners/exact_fit.h" /* mpx_now */
 #include "planners/planners.h"
 
 #include <limits.h>
@@ -357,6 +358,7 @@ typedef struct milp_result {
   double obj;
   double best_bound;
   int hit_time_limit;
+  int build_timeout; /* the limit passed while the model was built */
   int hit_node_limit;
   uint64_t nodes;
 } milp_result;
@@ -365,7 +367,7 @@ static int milp_solve_cbc(milp_state *s, const memplan_options *o,
                           uint64_t lb_u, uint64_t pmax_u,
                           const uint64_t *start_u, uint64_t start_peak,
                           double *cbc_off, milp_result *r,
-                          memplan_plan *plan) {
+                          memplan_plan *plan, double deadline) {
   const memplan_buffer *B = s->p->buffers;
   size_t n = s->n;
   int *col = malloc((n ? n : 1) * sizeof *col);
@@ -420,9 +422,18 @@ static int milp_solve_cbc(milp_state *s, const memplan_options *o,
     Cbc_addRow(m, "", 2, cols, coef, 'L', -(double)s->size[i]);
   }
 
+  /* CBC takes the rows one at a time, which costs more than its search on
+   * a few hundred buffers: the clock is read every 256 pairs, and when the
+   * limit has passed the model is dropped unsolved (the caller keeps its
+   * first-fit plan). */
+  bool built = true;
   for (size_t e = 0; e < s->npairs; ++e) {
     uint32_t i = s->pa[e], j = s->pb[e];
     zcol[e] = -1;
+    if (!(e & 255) && mpx_now() > deadline) {
+      built = false;
+      break;
+    }
     if (B[i].fixed && B[j].fixed)
       continue;
     /* Bounds of each offset in units, for the pair's own big-M. */
@@ -443,11 +454,18 @@ static int milp_solve_cbc(milp_state *s, const memplan_options *o,
     double c2[3] = {-(double)s->step[i], (double)s->step[j], -m_ji};
     Cbc_addRow(m, "", 3, cols, c2, 'L', -(double)s->size[j]);
   }
+  double left = deadline - mpx_now();
+  if (!built || left <= 0) {
+    memset(r, 0, sizeof *r);
+    r->hit_time_limit = r->build_timeout = 1;
+    Cbc_deleteModel(m);
+    free(col);
+    free(zcol);
+    return 0;
+  }
   Cbc_setObjSense(m, 1.0);
-
-  double limit = o && o->time_limit > 0 ? o->time_limit
-                                        : MEMPLAN_MILP_DEFAULT_SECONDS;
-  Cbc_setMaximumSeconds(m, limit);
+  /* CBC's own limit: what is left of the planner's. */
+  Cbc_setMaximumSeconds(m, left);
   /* A work limit caps CBC's branch-and-bound nodes: unlike the clock it
    * gives the same answer on every machine. */
   if (o && o->work_limit > 0)
@@ -548,6 +566,10 @@ int memplan_plan_milp(const memplan_problem *p, const memplan_options *o,
     return -1;
   }
   snprintf(plan->planner, sizeof plan->planner, "milp");
+  /* The limit covers the whole planner: building CBC's model too. */
+  double deadline = mpx_now() + (o && o->time_limit > 0
+                                     ? o->time_limit
+                                     : MEMPLAN_MILP_DEFAULT_SECONDS);
 
   /* The unit: gcd of sizes and fixed offsets, then cut down to a power of
    * two as soon as some alignment neither divides it nor is divided by it
@@ -669,7 +691,7 @@ int memplan_plan_milp(const memplan_problem *p, const memplan_options *o,
     }
     pthread_mutex_lock(&milp_cbc_lock);
     int srv = milp_solve_cbc(&s, o, lb_u, pmax_u, start_u, start_peak,
-                             cbc_off, &r, plan);
+                             cbc_off, &r, plan, deadline);
     pthread_mutex_unlock(&milp_cbc_lock);
     if (srv != 0)
       goto done;
@@ -712,7 +734,13 @@ int memplan_plan_milp(const memplan_problem *p, const memplan_options *o,
   if (best_peak <= pmax_u) {
     plan->status =
         bound_u == best_peak ? MEMPLAN_OPTIMAL : MEMPLAN_FEASIBLE;
-    if (plan->status == MEMPLAN_FEASIBLE && r.hit_time_limit)
+    if (plan->status == MEMPLAN_FEASIBLE && r.build_timeout)
+      snprintf(plan->message, sizeof plan->message,
+               "milp: the time limit (%.3g s) passed while the model was "
+               "built; the first-fit plan, optimality not claimed",
+               o && o->time_limit > 0 ? o->time_limit
+                                      : MEMPLAN_MILP_DEFAULT_SECONDS);
+    else if (plan->status == MEMPLAN_FEASIBLE && r.hit_time_limit)
       snprintf(plan->message, sizeof plan->message,
                "milp: CBC stopped at the time limit (%.3g s) before proving "
                "optimality",

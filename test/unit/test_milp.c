@@ -345,10 +345,38 @@ static void test_work_limit_feasible(void **state) {
   memplan_problem_free(&p);
 }
 
+/* The time limit covers building CBC's model too (the rows go in one at a
+ * time, slower than CBC's search on a few hundred buffers): with a limit
+ * that has passed before the first pair, the model is dropped unsolved and
+ * the first-fit plan comes back (valid, above the bound here), FEASIBLE,
+ * with the live-bytes bound and a message that says so. */
+static void test_time_limit_covers_model(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  tu_random_problem(&p, 7, 60, 1000, 10, 8);
+  memplan_options o;
+  memset(&o, 0, sizeof o);
+  o.time_limit = 1e-9;
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  char err[512];
+  assert_int_equal(memplan_solve(&p, "milp", &o, &plan, err, sizeof err), 0);
+  assert_int_equal(plan.status, MEMPLAN_FEASIBLE);
+  assert_non_null(strstr(plan.message, "passed while the model was built"));
+  assert_int_equal(plan.work, 0);
+  assert_int_equal(plan.lower_bound, memplan_lower_bound(&p, NULL));
+  assert_true(plan.peak > plan.lower_bound);
+  assert_int_equal(memplan_validate(&p, plan.offsets, NULL, NULL, 0), 0);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_seed_example),
       cmocka_unit_test(test_work_limit_feasible),
+      cmocka_unit_test(test_time_limit_covers_model),
       cmocka_unit_test(test_case08),
       cmocka_unit_test(test_beats_first_fit),
       cmocka_unit_test(test_matches_brute_force),
