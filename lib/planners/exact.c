@@ -1246,6 +1246,10 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
     memcpy(plan->offsets, X.off, n * sizeof *X.off);                           \
     snprintf(winner, sizeof winner, "search");                                 \
     moved = 1;                                                                 \
+    if (o && o->verbose)                                                       \
+      fprintf(stderr, "exact: plan with peak %llu (order %d, %llu nodes, "     \
+              "%.1f s)\n", (unsigned long long)U, h,                           \
+              (unsigned long long)X.total_nodes, mpx_now() - t0);              \
   } while (0)
   /* Raise L to `to`, or to the refutation's threshold if that is higher. */
 #define EXACT_RAISE_L(to)                                                      \
