@@ -734,18 +734,15 @@ int memplan_plan_milp(const memplan_problem *p, const memplan_options *o,
   if (best_peak <= pmax_u) {
     plan->status =
         bound_u == best_peak ? MEMPLAN_OPTIMAL : MEMPLAN_FEASIBLE;
-    if (plan->status == MEMPLAN_FEASIBLE && r.build_timeout)
-      snprintf(plan->message, sizeof plan->message,
-               "milp: the time limit (%.3g s) passed while the model was "
-               "built; the first-fit plan, optimality not claimed",
+    if (plan->status == MEMPLAN_FEASIBLE && r.hit_time_limit)
+      snprintf(plan->message, sizeof plan->message, "%s (%.3g s) %s",
+               r.build_timeout ? "milp: the time limit"
+                               : "milp: CBC stopped at the time limit",
                o && o->time_limit > 0 ? o->time_limit
-                                      : MEMPLAN_MILP_DEFAULT_SECONDS);
-    else if (plan->status == MEMPLAN_FEASIBLE && r.hit_time_limit)
-      snprintf(plan->message, sizeof plan->message,
-               "milp: CBC stopped at the time limit (%.3g s) before proving "
-               "optimality",
-               o && o->time_limit > 0 ? o->time_limit
-                                      : MEMPLAN_MILP_DEFAULT_SECONDS);
+                                      : MEMPLAN_MILP_DEFAULT_SECONDS,
+               r.build_timeout ? "passed while the model was built; the "
+                                 "first-fit plan, optimality not claimed"
+                               : "before proving optimality");
     else if (plan->status == MEMPLAN_FEASIBLE && r.hit_node_limit)
       snprintf(plan->message, sizeof plan->message,
                "milp: CBC stopped at the work limit (%llu nodes) before "
