@@ -92,7 +92,8 @@ int memplan_cli_distinct(const char *cmd, const char *what_a,
                          const char *what_b, const char *path_b);
 
 /* Whether writing `path` writes standard output: "-", or a name of the
- * same file (/dev/stdout, /dev/fd/1, the file stdout was redirected to). */
+ * same file (/dev/stdout, /dev/fd/1, the file stdout was redirected to),
+ * except a device other than a terminal (both /dev/null). */
 bool memplan_cli_is_stdout(const char *path);
 
 /* The random instances of `memplan gen` (gen.c), also drawn by `study`. */

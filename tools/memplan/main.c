@@ -409,8 +409,12 @@ bool memplan_cli_is_stdout(const char *path) {
   if (strcmp(path, "-") == 0)
     return true;
   struct stat a, b;
+  /* A device that is not a terminal (stdout and -o both /dev/null) holds
+   * nothing that a summary could spoil: the summary stays on stdout, or
+   * `-o /dev/null > /dev/null` printed it on stderr. */
   return fstat(STDOUT_FILENO, &a) == 0 && stat(path, &b) == 0 &&
-         a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+         a.st_dev == b.st_dev && a.st_ino == b.st_ino &&
+         !(S_ISCHR(a.st_mode) && !isatty(STDOUT_FILENO));
 }
 
 int memplan_cli_distinct(const char *cmd, const char *what_a,
