@@ -11,6 +11,7 @@
 
 #include <getopt.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const CMD = "check";
@@ -113,18 +114,31 @@ int memplan_cmd_check(int argc, char **argv) {
   /* --alignment=N makes each alignment its lcm with N, and the validator
    * would then blame "its alignment lcm", a number found nowhere in the
    * file. Name the requirement that fails, the file's or the option's,
-   * first. */
+   * first; but after prepare, whose input errors (an alignment and N with
+   * no common multiple below 2^64) are exit 2 whatever the offsets are. */
   int code = 0;
-  for (size_t i = 0; pl.alignment && i < p.count && code == 0; ++i) {
-    const memplan_buffer *b = &p.buffers[i];
+  uint64_t *own = NULL; /* the file's alignments, before the lcm */
+  if (pl.alignment && p.count) {
+    own = malloc(p.count * sizeof *own);
+    if (!own)
+      code = memplan_cli_fail(CMD, 2, "%s: out of memory", path);
+    for (size_t i = 0; own && i < p.count; ++i)
+      own[i] = p.buffers[i].alignment;
+  }
+  /* No buffer is fixed in a plan, so prepare only applies the overrides
+   * and the well-formedness check. */
+  if (code == 0)
+    code = memplan_cli_prepare(CMD, path, &p, pl.have_capacity, pl.capacity,
+                               pl.alignment);
+  for (size_t i = 0; own && i < p.count && code == 0; ++i) {
     uint64_t off = info.offsets[i];
     char nb[24];
-    if (b->alignment && off % b->alignment != 0)
+    if (own[i] && off % own[i] != 0)
       code = memplan_cli_fail(CMD, 1,
                               "%s: invalid plan: buffer '%s': offset %" PRIu64
                               " is not a multiple of its alignment %" PRIu64,
                               path, memplan_buffer_name(&p, i, nb), off,
-                              b->alignment);
+                              own[i]);
     else if (off % pl.alignment != 0)
       code = memplan_cli_fail(CMD, 1,
                               "%s: invalid plan: buffer '%s': offset %" PRIu64
@@ -132,11 +146,7 @@ int memplan_cmd_check(int argc, char **argv) {
                               path, memplan_buffer_name(&p, i, nb), off,
                               pl.alignment);
   }
-  /* No buffer is fixed in a plan, so prepare only applies the overrides
-   * and the well-formedness check. */
-  if (code == 0)
-    code = memplan_cli_prepare(CMD, path, &p, pl.have_capacity, pl.capacity,
-                                 pl.alignment);
+  free(own);
   if (code == 0) {
     uint64_t peak = 0;
     int v = memplan_validate(&p, info.offsets, &peak, err, sizeof err);
