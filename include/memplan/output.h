@@ -6,7 +6,7 @@
 |* renamed over the target only once everything was written. The temporary  *|
 |* replacing an existing file gets that file's permissions (and its owner   *|
 |* and group where the process may give them), so a private 0600 plan stays *|
-|* private.                                                                   *|
+|* private; set-id and sticky bits are not carried over.                    *|
 |*                                                                            *|
 |* Two exceptions, because renaming over them would be wrong: "-" means       *|
 |* standard output, and a path naming a device, FIFO or socket (/dev/null, a *|

@@ -236,8 +236,9 @@ static int output_begin(memplan_output *o, const char *path, bool dry,
   /* The temporary replaces an existing file: give it that file's owner
    * and permissions, or a private plan (0600) would come back readable by
    * everyone (0666 & ~umask). Best effort: an unprivileged user cannot give
-   * a file away, and then keeps it. Owner first, as chown may clear the
-   * set-id bits that the mode then restores. */
+   * a file away, and then keeps it. Only the read/write/execute bits: the
+   * set-user-ID, set-group-ID and sticky bits of the file replaced are not
+   * carried to new contents (as cp does without -p). */
   struct stat tst;
   if (fstat(fd, &tst) == 0 && stat(o->target, &st) == 0 &&
       S_ISREG(st.st_mode)) {
@@ -247,7 +248,7 @@ static int output_begin(memplan_output *o, const char *path, bool dry,
         /* Not ours to give: the new file stays ours. */
       }
     }
-    fchmod(fd, st.st_mode & 07777);
+    fchmod(fd, st.st_mode & 0777);
   }
   list_tmp(o->tmp);
   return 0;
