@@ -849,8 +849,8 @@ MlirLogicalResult memplan_static_run(MlirOperation func,
     mp_alloc *a = &f.allocs[i];
     if (a->skip == MP_PLANNED)
       continue;
-    char msg[320];
-    snprintf(msg, sizeof msg, "memplan-static: %s left alone: %s", a->name, a->why);
+    char msg[400];
+    snprintf(msg, sizeof msg, "memplan-static: %s left alone: %s", a->id, a->why);
     diagnose(&f, a->op, false, msg);
   }
   if ((rc = mp_plan(&f, o)))
