@@ -167,8 +167,9 @@ typedef struct xsearch {
   uint64_t tt_hits, tt_stores;
 } xsearch;
 
-/* A state refuted under capacity C: its two 64-bit keys and the least
- * requirement of a node pruned below it (for the threshold bound). */
+/* A refuted state: its two 64-bit keys and the least requirement of a
+ * node pruned below it. It stays refuted under every capacity below that
+ * requirement, which also bounds the optimum (the threshold bound). */
 typedef struct tt_entry {
   uint64_t k1, k2, minreq;
 } tt_entry;
