@@ -71,6 +71,16 @@ int memplan_output_check(const char *path, char *err, size_t err_len);
 int memplan_output_close(memplan_output *o, bool keep, char *err,
                          size_t err_len);
 
+/** The file that writing `path` will create or replace, as an absolute
+ *  name: the directory resolved (realpath) and the last name kept, after
+ *  following symbolic links even where their target does not exist yet
+ *  (it may exist by the time `path` is written, when another output of
+ *  the same run creates it). For telling whether two outputs lead to one
+ *  file before either is written. Returns a malloc'd string the caller
+ *  frees, or NULL when the directory cannot be resolved (missing,
+ *  unreadable) or the name is longer than 4095 bytes. */
+char *memplan_output_creation_name(const char *path);
+
 /** Removes the temporary file of every output that is open (opened and
  *  not yet closed), so that a program stopped by a signal leaves neither
  *  a half-written target (never the case) nor a stray "PATH.tmp.PID.N"

@@ -296,3 +296,39 @@ int memplan_output_close(memplan_output *o, bool keep, char *err,
   memset(o, 0, sizeof *o);
   return rc;
 }
+
+/* A symbolic link whose target does not exist yet is followed link by link
+ * (as the kernel will once something has created that target), then the
+ * directory is resolved and the last name kept. */
+char *memplan_output_creation_name(const char *path) {
+  char cur[4096];
+  if (snprintf(cur, sizeof cur, "%s", path) >= (int)sizeof cur)
+    return NULL;
+  for (int hop = 0; hop < 40; ++hop) {
+    struct stat st;
+    char link[4096], next[8200];
+    if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
+      break;
+    ssize_t n = readlink(cur, link, sizeof link - 1);
+    if (n < 0)
+      break;
+    link[n] = '\0';
+    const char *slash = strrchr(cur, '/');
+    if (link[0] == '/' || !slash)
+      snprintf(next, sizeof next, "%s", link);
+    else
+      snprintf(next, sizeof next, "%.*s%s", (int)(slash - cur + 1), cur, link);
+    if (snprintf(cur, sizeof cur, "%s", next) >= (int)sizeof cur)
+      return NULL;
+  }
+  const char *slash = strrchr(cur, '/');
+  char *dir = slash ? strndup(cur, (size_t)(slash - cur + 1)) : strdup(".");
+  char *rdir = dir ? realpath(dir, NULL) : NULL;
+  const char *base = slash ? slash + 1 : cur;
+  char *out = rdir ? malloc(strlen(rdir) + strlen(base) + 2) : NULL;
+  if (out)
+    sprintf(out, "%s/%s", rdir, base);
+  free(dir);
+  free(rdir);
+  return out;
+}

@@ -15,6 +15,7 @@
 #include "../io/utf8.h" /* internal: shared with the JSON and SVG writers */
 
 #include "memplan/json.h"
+#include "memplan/output.h"
 #include "memplan/svg.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -619,44 +620,6 @@ static int picture_path(mp_func *f, const char *path, size_t s, char *out,
   return 0;
 }
 
-/* The name under which writing `path` creates its file: a symbolic link
- * whose target does not exist yet is followed (link by link, as the
- * kernel will once the report has created that target), then the
- * directory is resolved and the last name kept. malloc'd; NULL when the
- * directory cannot be resolved. */
-static char *creation_name(const char *path) {
-  char cur[4096];
-  if (snprintf(cur, sizeof cur, "%s", path) >= (int)sizeof cur)
-    return NULL;
-  for (int hop = 0; hop < 40; ++hop) {
-    struct stat st;
-    char link[4096], next[8200];
-    if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
-      break;
-    ssize_t n = readlink(cur, link, sizeof link - 1);
-    if (n < 0)
-      break;
-    link[n] = '\0';
-    const char *slash = strrchr(cur, '/');
-    if (link[0] == '/' || !slash)
-      snprintf(next, sizeof next, "%s", link);
-    else
-      snprintf(next, sizeof next, "%.*s%s", (int)(slash - cur + 1), cur, link);
-    if (snprintf(cur, sizeof cur, "%s", next) >= (int)sizeof cur)
-      return NULL;
-  }
-  const char *slash = strrchr(cur, '/');
-  char *dir = slash ? strndup(cur, (size_t)(slash - cur + 1)) : strdup(".");
-  char *rdir = dir ? realpath(dir, NULL) : NULL;
-  const char *base = slash ? slash + 1 : cur;
-  char *out = rdir ? malloc(strlen(rdir) + strlen(base) + 2) : NULL;
-  if (out)
-    sprintf(out, "%s/%s", rdir, base);
-  free(dir);
-  free(rdir);
-  return out;
-}
-
 /* Whether two paths lead to one file: the same file when both exist,
  * else the same name in the same (resolved) directory, so that "a",
  * "./a", a link to it and a link to where it will be created all count
@@ -667,7 +630,8 @@ static bool same_file(const char *a, const char *b) {
   if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino &&
            S_ISREG(sa.st_mode);
-  char *ca = creation_name(a), *cb = creation_name(b);
+  char *ca = memplan_output_creation_name(a);
+  char *cb = memplan_output_creation_name(b);
   bool same = ca && cb ? strcmp(ca, cb) == 0 : strcmp(a, b) == 0;
   free(ca);
   free(cb);

@@ -373,7 +373,7 @@ int memplan_cli_prepare(const char *cmd, const char *file,
 
 /* Where `path` leads, for comparing two paths: the file's identity when it
  * exists (fd is the stream "-" stands for), else the canonical name it
- * would be created under (realpath of the directory + the last name). */
+ * would be created under (memplan_output_creation_name). */
 typedef struct cli_dest {
   bool exists;
   struct stat st;
@@ -391,17 +391,9 @@ static cli_dest cli_dest_of(const char *path, int std_fd) {
     d.exists = true;
     return d;
   }
-  const char *slash = strrchr(path, '/');
-  char *dir = slash ? strndup(path, (size_t)(slash - path + 1)) : strdup(".");
-  char *rdir = dir ? realpath(dir, NULL) : NULL;
-  const char *base = slash ? slash + 1 : path;
-  if (rdir) {
-    d.canon = malloc(strlen(rdir) + strlen(base) + 2);
-    if (d.canon)
-      sprintf(d.canon, "%s/%s", rdir, base);
-  }
-  free(dir);
-  free(rdir);
+  /* Not there yet: the name it will be created under (a link to a name
+   * that another output creates first leads there too). */
+  d.canon = memplan_output_creation_name(path);
   return d;
 }
 
