@@ -379,6 +379,45 @@ static int check_position(lctx *c, mp_alloc *a) {
   return 0;
 }
 
+/* Whether the layout of a static memref type puts every element where the
+ * identity layout does, so that a plain slice of the arena can hold it: no
+ * layout, an identity affine map, or a strided layout with offset 0 whose
+ * strides are the row-major ones of the shape, each the product of the
+ * sizes after it (strided<[4, 1]> for 3x4, strided<[4, 4, 1]> for 3x1x4).
+ * Only those exact strides count, even where a dimension of size 1 or 0
+ * would let other strides reach the same bytes (strided<[4, 1, 1]> for
+ * 3x1x4): memref.cast, which gives the arena's view the alloc's own type
+ * back (rewrite.c), accepts two static strides only when they are equal,
+ * and these are the strides MLIR gives the identity layout (dynamic ones
+ * before a dimension of size 0, which any stride matches). A dynamic stride
+ * or offset, or a product beyond int64, never equals, so such layouts stay
+ * left alone, as do affine maps other than the identity. */
+static bool identity_layout(MlirType t) {
+  MlirAttribute layout = mlirMemRefTypeGetLayout(t);
+  if (mlirAttributeIsNull(layout))
+    return true;
+  if (mlirAttributeIsAAffineMap(layout))
+    return mlirAffineMapIsIdentity(mlirAffineMapAttrGetValue(layout));
+  if (!mlirAttributeIsAStridedLayout(layout))
+    return false;
+  intptr_t rank = mlirShapedTypeGetRank(t);
+  if (mlirStridedLayoutAttrGetOffset(layout) != 0 ||
+      mlirStridedLayoutAttrGetNumStrides(layout) != rank)
+    return false;
+  int64_t product = 1;
+  bool overflow = false;
+  for (intptr_t d = rank; d-- > 0;) {
+    if (overflow || mlirStridedLayoutAttrGetStride(layout, d) != product)
+      return false;
+    int64_t dim = mlirShapedTypeGetDimSize(t, d);
+    if (dim > 0 && product > INT64_MAX / dim)
+      overflow = true;
+    else
+      product *= dim;
+  }
+  return true;
+}
+
 static void size_alloc(mp_func *f, mp_alloc *a) {
   MlirType t = mlirValueGetType(a->value);
   a->space = mlirMemRefTypeGetMemorySpace(t);
@@ -386,10 +425,7 @@ static void size_alloc(mp_func *f, mp_alloc *a) {
     set_skip(a, MP_SKIP_DYNAMIC, "dynamic shape%s", NULL);
     return;
   }
-  MlirAttribute layout = mlirMemRefTypeGetLayout(t);
-  if (!mlirAttributeIsNull(layout) &&
-      !(mlirAttributeIsAAffineMap(layout) &&
-        mlirAffineMapIsIdentity(mlirAffineMapAttrGetValue(layout)))) {
+  if (!identity_layout(t)) {
     set_skip(a, MP_SKIP_LAYOUT, "non-identity layout%s", NULL);
     return;
   }

@@ -10,9 +10,12 @@
 |* place (inside loops too):                                                  *|
 |*     %o = arith.constant <offset> : index                                   *|
 |*     %v = memref.view %arena[%o][] : memref<Nxi8> to <the alloc's type>     *|
-|* and its deallocs (found by liveness.c) are erased. The arena dominates     *|
-|* every view because it is the first op of the entry block, and planned      *|
-|* allocs all have static shapes, so the views need no size operands.         *|
+|* and its deallocs (found by liveness.c) are erased. A view has the          *|
+|* identity layout; an alloc whose strided layout equals it (liveness.c:      *|
+|* memref<3x4xf32, strided<[4, 1]>>) gets its own type back from a            *|
+|* memref.cast of the view, which is what its users then see. The arena       *|
+|* dominates every view because it is the first op of the entry block, and    *|
+|* planned allocs all have static shapes, so the views need no size operands. *|
 |*                                                                            *|
 |* Ops are built with the generic OperationState API; the result verifies     *|
 |* (the pass manager checks it after the pass).                               *|
@@ -25,6 +28,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Functions are planned on several threads at once; inserting arena globals
@@ -152,6 +156,26 @@ static int make_global(mp_func *f, size_t s, MlirType type, uint64_t align,
   return rc;
 }
 
+/* The type memref.view yields for a planned alloc of type t: t itself,
+ * or for a strided layout equal to the identity (liveness.c,
+ * identity_layout) the same shape, element type and memory space without
+ * a layout. Returns a null type if memory runs out. */
+static MlirType plain_type(MlirType t) {
+  if (!mlirAttributeIsAStridedLayout(mlirMemRefTypeGetLayout(t)))
+    return t;
+  intptr_t rank = mlirShapedTypeGetRank(t);
+  int64_t *shape = malloc((rank ? (size_t)rank : 1) * sizeof *shape);
+  if (!shape)
+    return (MlirType){NULL};
+  for (intptr_t d = 0; d < rank; ++d)
+    shape[d] = mlirShapedTypeGetDimSize(t, d);
+  MlirType plain = mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(t),
+                                               rank, shape,
+                                               mlirMemRefTypeGetMemorySpace(t));
+  free(shape);
+  return plain;
+}
+
 int mp_rewrite(mp_func *f, const memplan_pass_options *o) {
   MlirContext ctx = mlirOperationGetContext(f->func);
   MlirLocation floc = mlirOperationGetLocation(f->func);
@@ -160,6 +184,20 @@ int mp_rewrite(mp_func *f, const memplan_pass_options *o) {
   MlirType i8 = mlirIntegerTypeGet(ctx, 8);
   MlirType i64 = mlirIntegerTypeGet(ctx, 64);
   MlirType index = mlirIndexTypeGet(ctx);
+  int rc = -1;
+
+  /* The views' types are found before the IR is touched, so that running
+   * out of memory leaves the function as it was. */
+  MlirType *vtypes = malloc((f->nallocs ? f->nallocs : 1) * sizeof *vtypes);
+  if (!vtypes)
+    goto oom;
+  for (size_t i = 0; i < f->nallocs; ++i) {
+    if (f->allocs[i].skip != MP_PLANNED)
+      continue;
+    vtypes[i] = plain_type(mlirValueGetType(f->allocs[i].value));
+    if (mlirTypeIsNull(vtypes[i]))
+      goto oom;
+  }
 
   for (size_t s = 0; s < f->nspaces; ++s) {
     mp_space *sp = &f->spaces[s];
@@ -169,7 +207,7 @@ int mp_rewrite(mp_func *f, const memplan_pass_options *o) {
     if (o->arena == MEMPLAN_ARENA_GLOBAL) {
       char gname[1024];
       if (make_global(f, s, atype, sp->align, gname, sizeof gname))
-        return -1;
+        goto done;
       MlirNamedAttribute a = named(ctx, "name", mlirFlatSymbolRefAttrGet(ctx, sref(gname)));
       arena = create("memref.get_global", floc, 1, &atype, 0, NULL, 1, &a);
     } else {
@@ -207,12 +245,21 @@ int mp_rewrite(mp_func *f, const memplan_pass_options *o) {
         goto fail;
       mlirBlockInsertOwnedOperationBefore(b, al->op, c);
       MlirValue ops[2] = {av, mlirOperationGetResult(c, 0)};
-      MlirType vt = mlirValueGetType(al->value);
+      MlirType at = mlirValueGetType(al->value);
+      MlirType vt = vtypes[sp->alloc_of[k]];
       MlirOperation view = create("memref.view", loc, 1, &vt, 2, ops, 0, NULL);
       if (mlirOperationIsNull(view))
         goto fail;
       mlirBlockInsertOwnedOperationBefore(b, al->op, view);
-      mlirValueReplaceAllUsesOfWith(al->value, mlirOperationGetResult(view, 0));
+      MlirValue nv = mlirOperationGetResult(view, 0);
+      if (!mlirTypeEqual(vt, at)) {
+        MlirOperation cast = create("memref.cast", loc, 1, &at, 1, &nv, 0, NULL);
+        if (mlirOperationIsNull(cast))
+          goto fail;
+        mlirBlockInsertOwnedOperationBefore(b, al->op, cast);
+        nv = mlirOperationGetResult(cast, 0);
+      }
+      mlirValueReplaceAllUsesOfWith(al->value, nv);
       mlirOperationDestroy(al->op);
       al->op.ptr = NULL;
     }
@@ -220,10 +267,16 @@ int mp_rewrite(mp_func *f, const memplan_pass_options *o) {
   for (size_t d = 0; d < f->ndeallocs; ++d)
     mlirOperationDestroy(f->deallocs[d]);
   f->ndeallocs = 0;
-  return 0;
+  rc = 0;
+  goto done;
 
 fail:
   snprintf(f->err, sizeof f->err,
            "memplan-static: cannot create an op (are the memref and arith dialects loaded?)");
-  return -1;
+  goto done;
+oom:
+  snprintf(f->err, sizeof f->err, "memplan-static: out of memory");
+done:
+  free(vtypes);
+  return rc;
 }
