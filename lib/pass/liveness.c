@@ -15,8 +15,10 @@
 |*    enclosing op must be control flow whose semantics we know.              *|
 |*                                                                            *|
 |*  - Aliases, forward from the alloc: view-like ops, arith.select, values    *|
-|*    yielded out of regions (scf.yield, affine.yield, scf.condition), loop   *|
-|*    iter_args and loop results. Every use of every alias counts.            *|
+|*    yielded out of regions (scf.yield, affine.yield, scf.condition, from    *|
+|*    any block of the region), loop iter_args and loop results, and memref   *|
+|*    results of ops that otherwise only read or write (maybe-aliases). One   *|
+|*    function, alias_edge, defines them all. Every use of every alias counts.*|
 |*    Uses that hand the buffer to code we cannot see (func.return, calls,    *|
 |*    memref.store of the memref itself, unknown ops) make it escape: it      *|
 |*    keeps its own allocation. A value that reaches the yield of a loop that *|
@@ -32,10 +34,12 @@
 |*    is [alloc, alloc + 1), which keeps even a dead output's writer safe.    *|
 |*                                                                            *|
 |* Deallocs: each memref.dealloc is traced backwards to the allocs it may     *|
-|* free. If all are planned it is erased. If it may free a planned buffer and *|
-|* something else (an unplanned alloc, an argument, a call result) it can be  *|
-|* neither kept (it would free the arena) nor erased (a leak), so the planned *|
-|* ones are unplanned too, until nothing changes.                             *|
+|* free, along the same alias_edge run in reverse. If all are planned it is   *|
+|* erased. If it may free a planned buffer and something else (an unplanned   *|
+|* alloc, an argument, a call result, anything reached through a maybe-alias  *|
+|* or a cf block argument) it can be neither kept (it would free the arena)   *|
+|* nor erased (a leak), so the planned ones are unplanned too, until nothing  *|
+|* changes.                                                                   *|
 \*===----------------------------------------------------------------------===*/
 #include "pass_internal.h"
 
@@ -54,7 +58,8 @@ static const char *const view_like[] = {
     "memref.subview",        "memref.view",          "memref.cast",
     "memref.reinterpret_cast", "memref.expand_shape", "memref.collapse_shape",
     "memref.transpose",      "memref.memory_space_cast",
-    "memref.extract_strided_metadata", "memref.assume_alignment", NULL};
+    "memref.extract_strided_metadata", "memref.assume_alignment",
+    "vector.type_cast", NULL};
 
 /* Ops that read or write memref operands and let nothing escape. */
 static const char *const plain_users[] = {
@@ -97,11 +102,6 @@ static bool op_in(MlirOperation op, const char *const *names) {
     if (mp_op_is(op, *names))
       return true;
   return false;
-}
-
-static bool is_loop(MlirOperation op) {
-  return mp_op_is(op, "scf.for") || mp_op_is(op, "scf.while") ||
-         mp_op_is(op, "affine.for");
 }
 
 /*--- sizes -----------------------------------------------------------------*/
@@ -171,7 +171,203 @@ static uint64_t element_bytes(MlirType t, uint64_t *align) {
   return 0;
 }
 
+/*--- alias edges: the one definition ----------------------------------------*/
+
+/* What one use of a memref value does with its buffer. This is the only
+ * place that says which values alias which. Liveness follows it forward from
+ * each alloc (follow_use); the dealloc trace runs the very same edges
+ * backwards (trace: which operands have an edge to the value freed?), so the
+ * two cannot disagree. They did when each had its own list: liveness
+ * followed a yield in any block of a multi-block scf.execute_region and the
+ * memref result of vector.type_cast, the trace only the terminator of a
+ * region's first block and only memref.* views. A dealloc of such an alias
+ * found no source, was kept, and its buffer went into the arena: the planned
+ * program freed the arena (twice, or a pointer into its middle).
+ *
+ * Every edge leads from an operand of an op X to results of X, to block
+ * arguments of X's regions, or, when X is a terminator, to results of X's
+ * parent and block arguments of the parent's regions. trace() relies on
+ * this to find every operand that may lead to a value. */
+typedef enum edge_kind {
+  EDGE_NONE,   /* reads or writes the buffer: no alias, nothing escapes */
+  EDGE_ALIAS,  /* the targets are the buffer itself or views of it */
+  EDGE_MAYBE,  /* the targets may point into the buffer: memref results of an
+                  op known only as a reader or writer. Liveness follows them;
+                  a dealloc reached through one is not known to free exactly
+                  the buffer, so the trace counts it as unknown. */
+  EDGE_FREE,   /* memref.dealloc: not a use (liveness comes from real uses) */
+  EDGE_ESCAPE  /* handed to code memplan cannot see; why/fmt/arg say how */
+} edge_kind;
+
+typedef struct edge {
+  edge_kind kind;
+  MlirValue to[2];          /* targets: up to two values, */
+  int nto;
+  MlirOperation results_of; /* and every memref result of this op if set */
+  MlirOperation loop;       /* a yield or scf.condition: the loop that gets
+                               the value back (next iteration or result) */
+  mp_skip why;              /* EDGE_ESCAPE: the skip reason, */
+  const char *fmt;          /* its remark with one %s, */
+  char arg[96];             /* and what goes there */
+} edge;
+
+/* Block argument `k` of the first block of region `r` of op. */
+static MlirValue region_arg(MlirOperation op, intptr_t r, intptr_t k) {
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+  return mlirBlockGetArgument(b, k);
+}
+
+static bool is_memref(MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  return mlirTypeIsAMemRef(t) || mlirTypeIsAUnrankedMemRef(t);
+}
+
+static bool has_memref_result(MlirOperation op) {
+  for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
+    if (is_memref(mlirOperationGetResult(op, r)))
+      return true;
+  return false;
+}
+
+static void alias_to(edge *e, MlirValue v) {
+  e->kind = EDGE_ALIAS;
+  e->to[e->nto++] = v;
+}
+
+static void escape(edge *e, mp_skip why, const char *fmt, MlirOperation named) {
+  e->kind = EDGE_ESCAPE;
+  e->why = why;
+  e->fmt = fmt;
+  if (!mlirOperationIsNull(named))
+    mp_op_name(named, e->arg, sizeof e->arg);
+}
+
+/* The edge of operand `idx` (a memref) of `user`. */
+static void alias_edge(MlirOperation user, intptr_t idx, edge *e) {
+  MlirOperation none = {NULL};
+  memset(e, 0, sizeof *e);
+  e->kind = EDGE_NONE;
+
+  if (mp_op_is(user, "memref.dealloc")) {
+    e->kind = EDGE_FREE;
+    return;
+  }
+  if (op_in(user, view_like)) {
+    if (idx == 0) {
+      e->kind = EDGE_ALIAS;
+      e->results_of = user;
+    }
+    return;
+  }
+  if (op_in(user, hidden_uses)) {
+    escape(e, MP_SKIP_UNKNOWN_OP,
+           "used by '%s': still in use after it (raw address or async DMA)", user);
+    return;
+  }
+  if (op_in(user, plain_users) || mp_op_has_prefix(user, "linalg.") ||
+      mp_op_has_prefix(user, "vector.")) {
+    if (has_memref_result(user)) {
+      e->kind = EDGE_MAYBE;
+      e->results_of = user;
+    }
+    return;
+  }
+  if (mp_op_is(user, "memref.store") || mp_op_is(user, "affine.store")) {
+    if (idx == 0)
+      escape(e, MP_SKIP_STORED, "stored into memory by %s", user);
+    return;
+  }
+  if (mp_op_is(user, "arith.select")) {
+    if (idx >= 1)
+      alias_to(e, mlirOperationGetResult(user, 0));
+    return;
+  }
+  if (mp_op_is(user, "func.return")) {
+    escape(e, MP_SKIP_RETURNED, "returned from the function%s", none);
+    return;
+  }
+  if (mp_op_is(user, "func.call") || mp_op_is(user, "func.call_indirect")) {
+    escape(e, MP_SKIP_CALL, "passed to %s", user);
+    return;
+  }
+  if (mp_op_is(user, "scf.yield") || mp_op_is(user, "affine.yield")) {
+    MlirOperation p = mlirOperationGetParentOperation(user);
+    if (mp_op_is(p, "scf.if") || mp_op_is(p, "affine.if") ||
+        mp_op_is(p, "scf.execute_region") || mp_op_is(p, "scf.index_switch")) {
+      alias_to(e, mlirOperationGetResult(p, idx));
+    } else if (mp_op_is(p, "scf.for") || mp_op_is(p, "affine.for")) {
+      alias_to(e, mlirOperationGetResult(p, idx));
+      alias_to(e, region_arg(p, 0, idx + 1));
+      e->loop = p;
+    } else if (mp_op_is(p, "scf.while")) { /* after region -> before args */
+      alias_to(e, region_arg(p, 0, idx));
+      e->loop = p;
+    } else {
+      escape(e, MP_SKIP_UNKNOWN_OP,
+             "yielded to '%s', whose memref effects memplan does not know", p);
+    }
+    return;
+  }
+  if (mp_op_is(user, "scf.condition")) {
+    MlirOperation p = mlirOperationGetParentOperation(user);
+    if (idx >= 1) {
+      alias_to(e, mlirOperationGetResult(p, idx - 1));
+      alias_to(e, region_arg(p, 1, idx - 1));
+      e->loop = p;
+    }
+    return;
+  }
+  if (mp_op_is(user, "scf.for")) {
+    if (idx >= 3) {
+      alias_to(e, mlirOperationGetResult(user, idx - 3));
+      alias_to(e, region_arg(user, 0, idx - 3 + 1));
+    }
+    return;
+  }
+  if (mp_op_is(user, "affine.for")) {
+    intptr_t first = mlirOperationGetNumOperands(user) - mlirOperationGetNumResults(user);
+    if (idx >= first) {
+      alias_to(e, mlirOperationGetResult(user, idx - first));
+      alias_to(e, region_arg(user, 0, idx - first + 1));
+    }
+    return;
+  }
+  if (mp_op_is(user, "scf.while")) {
+    alias_to(e, region_arg(user, 0, idx));
+    return;
+  }
+  escape(e, MP_SKIP_UNKNOWN_OP,
+         "used by '%s', whose memref effects memplan does not know", user);
+}
+
+/* True if edge e leads to v. */
+static bool edge_reaches(const edge *e, MlirValue v) {
+  for (int i = 0; i < e->nto; ++i)
+    if (mlirValueEqual(e->to[i], v))
+      return true;
+  return !mlirOperationIsNull(e->results_of) && mlirValueIsAOpResult(v) &&
+         mlirOperationEqual(mlirOpResultGetOwner(v), e->results_of);
+}
+
 /*--- state of one pass over the allocs --------------------------------------*/
+
+/* The allocs a memref.dealloc may free. */
+typedef struct srcs {
+  int64_t *idx;
+  size_t n, cap;
+  bool unknown; /* it may also free something that is no alloc of ours */
+} srcs;
+
+static int add_src(srcs *s, int64_t k) {
+  for (size_t i = 0; i < s->n; ++i)
+    if (s->idx[i] == k)
+      return 0;
+  int64_t *slot = mp_push(&s->idx, &s->n, &s->cap, sizeof *slot);
+  if (!slot)
+    return -1;
+  *slot = k;
+  return 0;
+}
 
 typedef struct lctx {
   mp_func *f;
@@ -198,8 +394,7 @@ static void set_skip(mp_alloc *a, mp_skip why, const char *fmt, const char *arg)
 }
 
 static int push_value(lctx *c, MlirValue v, int64_t stamp) {
-  if (!mlirTypeIsAMemRef(mlirValueGetType(v)) &&
-      !mlirTypeIsAUnrankedMemRef(mlirValueGetType(v)))
+  if (!is_memref(v))
     return 0;
   if (mp_ptrmap_get(&c->seen, v.ptr, 0) == stamp)
     return 0;
@@ -210,12 +405,6 @@ static int push_value(lctx *c, MlirValue v, int64_t stamp) {
     return -1;
   *slot = v;
   return 0;
-}
-
-/* Block argument `k` of the first block of region `r` of op. */
-static MlirValue region_arg(MlirOperation op, intptr_t r, intptr_t k) {
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
-  return mlirBlockGetArgument(b, k);
 }
 
 /* Records a use at `user` for alloc a: the span of the outermost op on the
@@ -243,110 +432,31 @@ static void add_use(lctx *c, mp_alloc *a, MlirOperation user) {
     a->end = hi;
 }
 
-/* Follows one use of an alias of `a`. Returns -1 only if memory runs out. */
+/* Follows one use of an alias of `a` (the alloc with index stamp - 1) along
+ * its edge. Returns -1 only if memory runs out. */
 static int follow_use(lctx *c, mp_alloc *a, int64_t stamp, MlirOpOperand use) {
   MlirOperation user = mlirOpOperandGetOwner(use);
-  unsigned idx = mlirOpOperandGetOperandNumber(use);
-  char name[96];
+  edge e;
+  alias_edge(user, (intptr_t)mlirOpOperandGetOperandNumber(use), &e);
 
-  if (mp_op_is(user, "memref.dealloc"))
+  if (e.kind == EDGE_FREE)
     return 0; /* not a use: liveness comes from real uses */
   add_use(c, a, user);
-
-  if (op_in(user, view_like)) {
-    if (idx == 0)
-      for (intptr_t r = 0; r < mlirOperationGetNumResults(user); ++r)
-        if (push_value(c, mlirOperationGetResult(user, r), stamp))
-          return -1;
+  if (e.kind == EDGE_ESCAPE) {
+    set_skip(a, e.why, e.fmt, e.arg);
     return 0;
   }
-  if (op_in(user, hidden_uses)) {
-    mp_op_name(user, name, sizeof name);
-    set_skip(a, MP_SKIP_UNKNOWN_OP,
-             "used by '%s': still in use after it (raw address or async DMA)", name);
+  if (!mlirOperationIsNull(e.loop) && in_anc(c, e.loop)) {
+    set_skip(a, MP_SKIP_CARRIED, "carried across iterations of its enclosing loop%s", NULL);
     return 0;
   }
-  if (op_in(user, plain_users) || mp_op_has_prefix(user, "linalg.") ||
-      mp_op_has_prefix(user, "vector.")) {
-    /* A memref result of such an op (vector.type_cast, say) is a view. */
-    for (intptr_t r = 0; r < mlirOperationGetNumResults(user); ++r)
-      if (push_value(c, mlirOperationGetResult(user, r), stamp))
-        return -1;
-    return 0;
-  }
-  if (mp_op_is(user, "memref.store") || mp_op_is(user, "affine.store")) {
-    if (idx == 0)
-      set_skip(a, MP_SKIP_STORED, "stored into memory by %s", "memref.store");
-    return 0;
-  }
-  if (mp_op_is(user, "arith.select")) {
-    if (idx >= 1)
-      return push_value(c, mlirOperationGetResult(user, 0), stamp);
-    return 0;
-  }
-  if (mp_op_is(user, "func.return")) {
-    set_skip(a, MP_SKIP_RETURNED, "returned from the function%s", NULL);
-    return 0;
-  }
-  if (mp_op_is(user, "func.call") || mp_op_is(user, "func.call_indirect")) {
-    set_skip(a, MP_SKIP_CALL, "passed to %s", mp_op_is(user, "func.call") ? "func.call" : "func.call_indirect");
-    return 0;
-  }
-  if (mp_op_is(user, "scf.yield") || mp_op_is(user, "affine.yield")) {
-    MlirOperation p = mlirOperationGetParentOperation(user);
-    if (is_loop(p) && in_anc(c, p)) {
-      set_skip(a, MP_SKIP_CARRIED, "carried across iterations of its enclosing loop%s", NULL);
-      return 0;
-    }
-    if (mp_op_is(p, "scf.if") || mp_op_is(p, "affine.if") ||
-        mp_op_is(p, "scf.execute_region") || mp_op_is(p, "scf.index_switch"))
-      return push_value(c, mlirOperationGetResult(p, idx), stamp);
-    if (mp_op_is(p, "scf.for") || mp_op_is(p, "affine.for")) {
-      if (push_value(c, mlirOperationGetResult(p, idx), stamp))
-        return -1;
-      return push_value(c, region_arg(p, 0, idx + 1), stamp);
-    }
-    if (mp_op_is(p, "scf.while")) /* after region -> before region args */
-      return push_value(c, region_arg(p, 0, idx), stamp);
-    mp_op_name(p, name, sizeof name);
-    set_skip(a, MP_SKIP_UNKNOWN_OP, "yielded to '%s', whose memref effects memplan does not know", name);
-    return 0;
-  }
-  if (mp_op_is(user, "scf.condition")) {
-    MlirOperation p = mlirOperationGetParentOperation(user);
-    if (idx == 0)
-      return 0;
-    if (in_anc(c, p)) {
-      set_skip(a, MP_SKIP_CARRIED, "carried across iterations of its enclosing loop%s", NULL);
-      return 0;
-    }
-    if (push_value(c, mlirOperationGetResult(p, idx - 1), stamp))
+  for (int i = 0; i < e.nto; ++i)
+    if (push_value(c, e.to[i], stamp))
       return -1;
-    return push_value(c, region_arg(p, 1, idx - 1), stamp);
-  }
-  if (mp_op_is(user, "scf.for")) {
-    if (idx >= 3) {
-      if (push_value(c, mlirOperationGetResult(user, idx - 3), stamp))
+  if (!mlirOperationIsNull(e.results_of))
+    for (intptr_t r = 0; r < mlirOperationGetNumResults(e.results_of); ++r)
+      if (push_value(c, mlirOperationGetResult(e.results_of, r), stamp))
         return -1;
-      return push_value(c, region_arg(user, 0, idx - 3 + 1), stamp);
-    }
-    return 0;
-  }
-  if (mp_op_is(user, "affine.for")) {
-    intptr_t first = mlirOperationGetNumOperands(user) - mlirOperationGetNumResults(user);
-    if ((intptr_t)idx >= first) {
-      intptr_t k = (intptr_t)idx - first;
-      if (push_value(c, mlirOperationGetResult(user, k), stamp))
-        return -1;
-      return push_value(c, region_arg(user, 0, k + 1), stamp);
-    }
-    return 0;
-  }
-  if (mp_op_is(user, "scf.while"))
-    return push_value(c, region_arg(user, 0, idx), stamp);
-
-  mp_op_name(user, name, sizeof name);
-  set_skip(a, MP_SKIP_UNKNOWN_OP, "used by '%s', whose memref effects memplan does not know", name);
   return 0;
 }
 
@@ -475,113 +585,108 @@ static void size_alloc(mp_func *f, mp_alloc *a) {
 
 /*--- dealloc sources (backward) -------------------------------------------*/
 
-typedef struct srcs {
-  int64_t *idx;
+/* A backward walk over alias_edge: from the value a dealloc frees, to every
+ * operand whose edge leads to it, and on until allocs are reached. A value
+ * that no edge leads to (a function argument, a call result, a value passed
+ * as a cf block argument, the result of an unknown op or of memref.alloca or
+ * memref.get_global) may be any memory: the dealloc's sources are then
+ * "unknown". So is a value reached through a maybe-alias edge. */
+typedef struct tctx {
+  lctx *c;
+  srcs *s;
+  mp_ptrmap *seen;
+  int64_t stamp;
+  MlirValue *work;
   size_t n, cap;
-  bool unknown;
-} srcs;
+} tctx;
 
-static int add_src(srcs *s, int64_t k) {
-  for (size_t i = 0; i < s->n; ++i)
-    if (s->idx[i] == k)
-      return 0;
-  int64_t *slot = mp_push(&s->idx, &s->n, &s->cap, sizeof *slot);
+static int tpush(tctx *t, MlirValue v) {
+  if (mp_ptrmap_get(t->seen, v.ptr, 0) == t->stamp)
+    return 0;
+  if (mp_ptrmap_put(t->seen, v.ptr, t->stamp))
+    return -1;
+  MlirValue *slot = mp_push(&t->work, &t->n, &t->cap, sizeof *slot);
   if (!slot)
     return -1;
-  *slot = k;
+  *slot = v;
   return 0;
 }
 
-static MlirValue yield_operand(MlirOperation op, intptr_t r, intptr_t k) {
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
-  MlirValue none = {NULL};
-  if (mlirBlockIsNull(b))
-    return none;
-  MlirOperation t = mlirBlockGetTerminator(b);
-  if (mlirOperationIsNull(t) || k >= mlirOperationGetNumOperands(t))
-    return none;
-  return mlirOperationGetOperand(t, k);
-}
-
-static int trace(lctx *c, MlirValue v, srcs *s, mp_ptrmap *seen, int64_t stamp, int depth);
-
-static int trace_opt(lctx *c, MlirValue v, srcs *s, mp_ptrmap *seen, int64_t stamp, int depth) {
-  if (mlirValueIsNull(v)) {
-    s->unknown = true;
-    return 0;
-  }
-  return trace(c, v, s, seen, stamp, depth);
-}
-
-static int trace(lctx *c, MlirValue v, srcs *s, mp_ptrmap *seen, int64_t stamp, int depth) {
-  if (mp_ptrmap_get(seen, v.ptr, 0) == stamp)
-    return 0;
-  if (mp_ptrmap_put(seen, v.ptr, stamp))
-    return -1;
-  if (depth > 2000) { /* absurdly long chains: give up safely */
-    s->unknown = true;
-    return 0;
-  }
-  if (mlirValueIsAOpResult(v)) {
-    MlirOperation op = mlirOpResultGetOwner(v);
-    intptr_t k = mlirOpResultGetResultNumber(v);
-    if (mp_op_is(op, "memref.alloc")) {
-      int64_t ai = mp_ptrmap_get(&c->alloc_index, op.ptr, -1);
-      if (ai < 0) {
-        s->unknown = true;
-        return 0;
-      }
-      return add_src(s, ai);
-    }
-    if (op_in(op, view_like))
-      return trace(c, mlirOperationGetOperand(op, 0), s, seen, stamp, depth + 1);
-    if (mp_op_is(op, "arith.select")) {
-      if (trace(c, mlirOperationGetOperand(op, 1), s, seen, stamp, depth + 1))
-        return -1;
-      return trace(c, mlirOperationGetOperand(op, 2), s, seen, stamp, depth + 1);
-    }
-    if (mp_op_is(op, "scf.if") || mp_op_is(op, "affine.if") ||
-        mp_op_is(op, "scf.execute_region") || mp_op_is(op, "scf.index_switch")) {
-      for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r) {
-        if (mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r))))
-          continue;
-        if (trace_opt(c, yield_operand(op, r, k), s, seen, stamp, depth + 1))
-          return -1;
-      }
-      return 0;
-    }
-    if (mp_op_is(op, "scf.for") || mp_op_is(op, "affine.for")) {
-      intptr_t first = mlirOperationGetNumOperands(op) - mlirOperationGetNumResults(op);
-      if (trace(c, mlirOperationGetOperand(op, first + k), s, seen, stamp, depth + 1))
-        return -1;
-      return trace_opt(c, yield_operand(op, 0, k), s, seen, stamp, depth + 1);
-    }
-    if (mp_op_is(op, "scf.while"))
-      return trace_opt(c, yield_operand(op, 0, k + 1), s, seen, stamp, depth + 1);
-    s->unknown = true;
-    return 0;
-  }
-  /* Block argument. */
-  MlirBlock b = mlirBlockArgumentGetOwner(v);
-  intptr_t k = mlirBlockArgumentGetArgNumber(v);
-  MlirOperation p = mlirBlockGetParentOperation(b);
-  if (!mlirOperationIsNull(p) && (mp_op_is(p, "scf.for") || mp_op_is(p, "affine.for")) && k >= 1) {
-    intptr_t first = mlirOperationGetNumOperands(p) - mlirOperationGetNumResults(p);
-    if (trace(c, mlirOperationGetOperand(p, first + k - 1), s, seen, stamp, depth + 1))
+/* Pushes the memref operands of op whose edges lead to v. Returns how many,
+ * or -1 if memory runs out. */
+static int from_operands(tctx *t, MlirOperation op, MlirValue v) {
+  int found = 0;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue u = mlirOperationGetOperand(op, i);
+    if (!is_memref(u))
+      continue;
+    edge e;
+    alias_edge(op, i, &e);
+    if ((e.kind != EDGE_ALIAS && e.kind != EDGE_MAYBE) || !edge_reaches(&e, v))
+      continue;
+    if (e.kind == EDGE_MAYBE)
+      t->s->unknown = true;
+    if (tpush(t, u))
       return -1;
-    return trace_opt(c, yield_operand(p, 0, k - 1), s, seen, stamp, depth + 1);
+    found++;
   }
-  if (!mlirOperationIsNull(p) && mp_op_is(p, "scf.while")) {
-    bool before = mlirRegionEqual(mlirBlockGetParentRegion(b), mlirOperationGetRegion(p, 0));
-    if (before) {
-      if (trace(c, mlirOperationGetOperand(p, k), s, seen, stamp, depth + 1))
-        return -1;
-      return trace_opt(c, yield_operand(p, 1, k), s, seen, stamp, depth + 1);
+  return found;
+}
+
+/* The same for op's own operands and for the terminators of every block of
+ * every region of op: by alias_edge's shape, the only operands with an edge
+ * to a result of op or to an argument of one of its blocks. */
+static int from_op(tctx *t, MlirOperation op, MlirValue v) {
+  int found = from_operands(t, op, v);
+  for (intptr_t r = 0; found >= 0 && r < mlirOperationGetNumRegions(op); ++r)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+         found >= 0 && !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b)) {
+      MlirOperation term = mlirBlockGetTerminator(b);
+      if (mlirOperationIsNull(term))
+        continue;
+      int k = from_operands(t, term, v);
+      found = k < 0 ? -1 : found + k;
     }
-    return trace_opt(c, yield_operand(p, 0, k + 1), s, seen, stamp, depth + 1);
+  return found;
+}
+
+/* Collects into s the allocs that the memref value v may be (a view of).
+ * Returns -1 only if memory runs out. */
+static int trace(lctx *c, MlirValue v0, srcs *s, mp_ptrmap *seen, int64_t stamp) {
+  tctx t = {c, s, seen, stamp, NULL, 0, 0};
+  int rc = -1;
+  if (tpush(&t, v0))
+    goto out;
+  while (t.n > 0) {
+    MlirValue v = t.work[--t.n];
+    MlirOperation owner;
+    if (mlirValueIsAOpResult(v)) {
+      owner = mlirOpResultGetOwner(v);
+      if (mp_op_is(owner, "memref.alloc")) {
+        int64_t ai = mp_ptrmap_get(&c->alloc_index, owner.ptr, -1);
+        if (ai < 0)
+          s->unknown = true;
+        else if (add_src(s, ai))
+          goto out;
+        continue;
+      }
+    } else {
+      owner = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+      if (mlirOperationIsNull(owner)) {
+        s->unknown = true;
+        continue;
+      }
+    }
+    int found = from_op(&t, owner, v);
+    if (found < 0)
+      goto out;
+    if (found == 0)
+      s->unknown = true;
   }
-  s->unknown = true;
-  return 0;
+  rc = 0;
+out:
+  free(t.work);
+  return rc;
 }
 
 /*--- driver ---------------------------------------------------------------*/
@@ -618,6 +723,11 @@ int mp_liveness(mp_func *f) {
         goto done;
       *slot = op;
     }
+  }
+  if (nd) {
+    ds = calloc(nd, sizeof *ds);
+    if (!ds)
+      goto done;
   }
 
   for (size_t i = 0; i < f->nallocs; ++i) {
@@ -689,13 +799,8 @@ int mp_liveness(mp_func *f) {
   }
 
   /* Deallocs: what each may free, then unplan mixed groups to a fixpoint. */
-  if (nd) {
-    ds = calloc(nd, sizeof *ds);
-    if (!ds)
-      goto done;
-  }
   for (size_t d = 0; d < nd; ++d)
-    if (trace(&c, mlirOperationGetOperand(dops[d], 0), &ds[d], &tseen, (int64_t)d + 1, 0))
+    if (trace(&c, mlirOperationGetOperand(dops[d], 0), &ds[d], &tseen, (int64_t)d + 1))
       goto done;
   for (bool changed = true; changed;) {
     changed = false;
