@@ -38,8 +38,8 @@
 |* erased. If it may free a planned buffer and something else (an unplanned   *|
 |* alloc, an argument, a call result, anything reached through a maybe-alias  *|
 |* or a cf block argument) it can be neither kept (it would free the arena)   *|
-|* nor erased (a leak), so the planned ones are unplanned too, until nothing  *|
-|* changes.                                                                   *|
+|* nor erased (a leak), so the planned ones are unplanned too, with a remark  *|
+|* naming the dealloc, until nothing changes.                                 *|
 \*===----------------------------------------------------------------------===*/
 #include "pass_internal.h"
 
@@ -369,9 +369,18 @@ static int add_src(srcs *s, int64_t k) {
   return 0;
 }
 
+static bool has_src(const srcs *s, int64_t k) {
+  for (size_t i = 0; i < s->n; ++i)
+    if (s->idx[i] == k)
+      return true;
+  return false;
+}
+
 typedef struct lctx {
   mp_func *f;
   mp_ptrmap alloc_index;   /* alloc op -> index in f->allocs */
+  mp_ptrmap dealloc_index; /* memref.dealloc op -> index in dops */
+  srcs *reached;           /* per dealloc: allocs whose forward walk got to it */
   mp_ptrmap seen;          /* value -> stamp (alloc index + 1) */
   MlirValue *work;
   size_t nwork, capwork;
@@ -439,8 +448,12 @@ static int follow_use(lctx *c, mp_alloc *a, int64_t stamp, MlirOpOperand use) {
   edge e;
   alias_edge(user, (intptr_t)mlirOpOperandGetOperandNumber(use), &e);
 
-  if (e.kind == EDGE_FREE)
-    return 0; /* not a use: liveness comes from real uses */
+  if (e.kind == EDGE_FREE) {
+    /* Not a use. Noted, so that the dealloc trace can be checked against
+     * what this walk saw (see mp_liveness). */
+    int64_t d = mp_ptrmap_get(&c->dealloc_index, user.ptr, -1);
+    return d >= 0 ? add_src(&c->reached[d], stamp - 1) : 0;
+  }
   add_use(c, a, user);
   if (e.kind == EDGE_ESCAPE) {
     set_skip(a, e.why, e.fmt, e.arg);
@@ -689,6 +702,32 @@ out:
   return rc;
 }
 
+/* "14:3" for a file location, else the location as MLIR prints it. */
+typedef struct textbuf {
+  char *buf;
+  size_t len, used;
+} textbuf;
+
+static void text_cb(MlirStringRef s, void *user) {
+  textbuf *tb = user;
+  size_t room = tb->len - 1 - tb->used;
+  size_t n = s.length < room ? s.length : room;
+  memcpy(tb->buf + tb->used, s.data, n);
+  tb->used += n;
+  tb->buf[tb->used] = 0;
+}
+
+static void loc_text(MlirLocation loc, char *buf, size_t len) {
+  if (mlirLocationIsAFileLineColRange(loc)) {
+    snprintf(buf, len, "%d:%d", mlirLocationFileLineColRangeGetStartLine(loc),
+             mlirLocationFileLineColRangeGetStartColumn(loc));
+    return;
+  }
+  textbuf tb = {buf, len, 0};
+  buf[0] = 0;
+  mlirLocationPrint(loc, text_cb, &tb);
+}
+
 /*--- driver ---------------------------------------------------------------*/
 
 int mp_liveness(mp_func *f) {
@@ -722,11 +761,14 @@ int mp_liveness(mp_func *f) {
       if (!slot)
         goto done;
       *slot = op;
+      if (mp_ptrmap_put(&c.dealloc_index, op.ptr, (int64_t)(nd - 1)))
+        goto done;
     }
   }
   if (nd) {
     ds = calloc(nd, sizeof *ds);
-    if (!ds)
+    c.reached = calloc(nd, sizeof *c.reached);
+    if (!ds || !c.reached)
       goto done;
   }
 
@@ -798,10 +840,21 @@ int mp_liveness(mp_func *f) {
     free(calls);
   }
 
-  /* Deallocs: what each may free, then unplan mixed groups to a fixpoint. */
-  for (size_t d = 0; d < nd; ++d)
+  /* Deallocs: what each may free, then unplan mixed groups to a fixpoint.
+   * The trace inverts alias_edge, so it finds every alloc whose forward walk
+   * reached the dealloc. Should the two ever part again, the dealloc is
+   * taken to free something unknown: a free of arena memory must never stay
+   * in the program, so its planned buffers are left alone instead. */
+  for (size_t d = 0; d < nd; ++d) {
     if (trace(&c, mlirOperationGetOperand(dops[d], 0), &ds[d], &tseen, (int64_t)d + 1))
       goto done;
+    for (size_t j = 0; j < c.reached[d].n; ++j)
+      if (!has_src(&ds[d], c.reached[d].idx[j])) {
+        if (add_src(&ds[d], c.reached[d].idx[j]))
+          goto done;
+        ds[d].unknown = true;
+      }
+  }
   for (bool changed = true; changed;) {
     changed = false;
     for (size_t d = 0; d < nd; ++d) {
@@ -810,11 +863,14 @@ int mp_liveness(mp_func *f) {
         planned += f->allocs[ds[d].idx[j]].skip == MP_PLANNED;
       if (planned == 0 || (planned == ds[d].n && !ds[d].unknown))
         continue;
+      char where[120];
+      loc_text(mlirOperationGetLocation(dops[d]), where, sizeof where);
       for (size_t j = 0; j < ds[d].n; ++j) {
         mp_alloc *a = &f->allocs[ds[d].idx[j]];
         if (a->skip == MP_PLANNED) {
           set_skip(a, MP_SKIP_DEALLOC_MIX,
-                   "a memref.dealloc may free it or a buffer memplan leaves alone%s", NULL);
+                   "a memref.dealloc may free it or a buffer memplan leaves "
+                   "alone (the memref.dealloc at %s)", where);
           changed = true;
         }
       }
@@ -837,7 +893,11 @@ done:
     snprintf(f->err, sizeof f->err, "memplan-static: out of memory in liveness");
   for (size_t d = 0; ds && d < nd; ++d)
     free(ds[d].idx);
+  for (size_t d = 0; c.reached && d < nd; ++d)
+    free(c.reached[d].idx);
   free(ds);
+  free(c.reached);
+  mp_ptrmap_free(&c.dealloc_index);
   free(dops);
   free(c.work);
   free(c.anc);

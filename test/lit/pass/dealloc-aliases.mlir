@@ -1,7 +1,7 @@
 // What a memref.dealloc frees is decided by the same alias edges that
 // liveness follows (liveness.c, alias_edge), so a dealloc of any alias of a
 // planned buffer is erased, and one that may also free memory the pass does
-// not plan leaves the planned buffer alone.
+// not plan leaves the planned buffer alone, with a remark naming the dealloc.
 // A kept dealloc of arena memory would free the arena (or a pointer into
 // it). The first two functions are the reported cases: the dealloc stayed.
 // RUN: %memplan-opt %s --memplan-static="planner=greedy-size" 2>/dev/null | FileCheck %s
@@ -46,7 +46,7 @@ func.func @type_cast(%out: memref<16xf32>, %f: f32) {
 
 // Two blocks yield: the planned %b or an argument. The dealloc may free
 // either, so %b is left alone and the dealloc stays, freeing what it did.
-// REMARK: dealloc-aliases.mlir:[[#@LINE+5]]:8: remark: memplan-static: %alloc left alone: a memref.dealloc may free it or a buffer memplan leaves alone
+// REMARK: dealloc-aliases.mlir:[[#@LINE+5]]:8: remark: memplan-static: %alloc left alone: a memref.dealloc may free it or a buffer memplan leaves alone (the memref.dealloc at [[#@LINE+14]]:3)
 // CHECK-LABEL: func.func @execute_region_mixed
 // CHECK-NOT: memref.view
 // CHECK: memref.dealloc %{{.*}} : memref<16xf32>
