@@ -35,7 +35,11 @@ extern "C" {
 
 /** Where the arena of a function lives. */
 typedef enum memplan_arena_kind {
-  /** One `memref.alloc` at function entry, freed before the return. */
+  /** One `memref.alloc` at function entry, freed before the return; in a
+   *  non-default memory space only as the input freed the buffers planned
+   *  into it (in that space, through the same memory_space_cast, or not at
+   *  all when it never freed one): the pass adds no kind of dealloc the
+   *  input could not have had. */
   MEMPLAN_ARENA_ALLOC = 0,
   /** A private uninitialized `memref.global` per function and memory space,
    *  read with `memref.get_global`: no heap use at all. Named

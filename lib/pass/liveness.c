@@ -885,6 +885,20 @@ int mp_liveness(mp_func *f) {
     if (!slot)
       goto done;
     *slot = dops[d];
+    /* In which memory space the input frees each of them: rewrite.c frees
+     * an arena outside the default space only in a way the input did. */
+    MlirType t = mlirValueGetType(mlirOperationGetOperand(dops[d], 0));
+    MlirAttribute freed = mlirTypeIsAMemRef(t) ? mlirMemRefTypeGetMemorySpace(t)
+                                               : mlirUnrankedMemrefGetMemorySpace(t);
+    for (size_t j = 0; j < ds[d].n; ++j) {
+      mp_alloc *a = &f->allocs[ds[d].idx[j]];
+      if (mlirAttributeEqual(freed, a->space)) {
+        a->freed_in_space = true;
+      } else if (!a->freed_elsewhere) {
+        a->freed_elsewhere = true;
+        a->freed_space = freed;
+      }
+    }
   }
   rc = 0;
 

@@ -104,6 +104,12 @@ typedef struct mp_alloc {
   char id[96];          /* unique id in reports and pictures: the name, with
                            "@line:col" (and "#k") when the name repeats */
   uint64_t offset;      /* planned offset in its arena */
+  /* How the input frees it, for the arena's own dealloc (rewrite.c): with
+   * an erased memref.dealloc of a memref in its own memory space, or only
+   * in another one (after a memref.memory_space_cast), that space. */
+  bool freed_in_space;
+  bool freed_elsewhere;
+  MlirAttribute freed_space;
 } mp_alloc;
 
 /** One memory space's arena. */

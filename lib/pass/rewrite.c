@@ -2,9 +2,19 @@
 |*                                                                            *|
 |* Stage 4 of memplan-static. Per memory space with planned buffers:          *|
 |*   - arena=alloc:  %arena = memref.alloc() {alignment = A} : memref<Nxi8>   *|
-|*     first in the function, memref.dealloc %arena before each func.return;  *|
+|*     first in the function, freed before each func.return (below);          *|
 |*   - arena=global: a private, uninitialized memref.global of the same type  *|
 |*     next to the function, read with memref.get_global at function entry.   *|
+|* The arena=alloc arena gets no kind of dealloc the input could not have     *|
+|* had. In the default memory space it is always freed: memref.dealloc %arena *|
+|* (the standard lowering frees there). In any other space a dealloc may not  *|
+|* lower at all (upstream's finalize-memref-to-llvm cannot free an            *|
+|* !llvm.ptr<1>), so the arena is freed only as the input freed its buffers:  *|
+|* with a memref.dealloc in that space if the input freed one of them so;     *|
+|* else through a memref.memory_space_cast to the space in which the input    *|
+|* freed one of them (after a cast of its own); else not at all. Then the     *|
+|* input freed none of them, and the arena, no larger than their sum, leaks   *|
+|* no more than they did.                                                     *|
 |* A is the largest alignment of the buffers in it, so base + offset keeps    *|
 |* every buffer's own alignment. Each planned alloc becomes, at its own       *|
 |* place (inside loops too):                                                  *|
@@ -223,12 +233,36 @@ int mp_rewrite(mp_func *f, const memplan_pass_options *o) {
     mlirBlockInsertOwnedOperation(entry, 0, arena);
     MlirValue av = mlirOperationGetResult(arena, 0);
 
+    /* How the arena is freed (see the header): directly, through a cast to
+     * the one memory space the input freed its buffers in, or not at all. */
+    bool free_direct = false, free_cast = false;
+    MlirType cast_type = {NULL};
     if (o->arena == MEMPLAN_ARENA_ALLOC) {
+      free_direct = mp_space_classify(sp->attr, NULL) == MP_SPACE_DEFAULT;
+      for (size_t k = 0; k < sp->problem.count && !free_direct; ++k) {
+        const mp_alloc *al = &f->allocs[sp->alloc_of[k]];
+        free_direct = al->freed_in_space;
+        if (al->freed_elsewhere && !free_cast) {
+          free_cast = true;
+          cast_type = mlirMemRefTypeContiguousGet(i8, 1, &n, al->freed_space);
+        }
+      }
+    }
+    if (free_direct || free_cast) {
       for (MlirBlock b = entry; !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b)) {
         MlirOperation t = mlirBlockGetTerminator(b);
         if (mlirOperationIsNull(t) || !mp_op_is(t, "func.return"))
           continue;
-        MlirOperation d = create("memref.dealloc", mlirOperationGetLocation(t), 0, NULL, 1, &av, 0, NULL);
+        MlirLocation tloc = mlirOperationGetLocation(t);
+        MlirValue freed = av;
+        if (!free_direct) {
+          MlirOperation c = create("memref.memory_space_cast", tloc, 1, &cast_type, 1, &av, 0, NULL);
+          if (mlirOperationIsNull(c))
+            goto fail;
+          mlirBlockInsertOwnedOperationBefore(b, t, c);
+          freed = mlirOperationGetResult(c, 0);
+        }
+        MlirOperation d = create("memref.dealloc", tloc, 0, NULL, 1, &freed, 0, NULL);
         if (mlirOperationIsNull(d))
           goto fail;
         mlirBlockInsertOwnedOperationBefore(b, t, d);
