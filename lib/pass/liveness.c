@@ -264,6 +264,16 @@ static void alias_edge(MlirOperation user, intptr_t idx, edge *e) {
            "used by '%s': still in use after it (raw address or async DMA)", user);
     return;
   }
+  /* The region of a linalg op computes elements: what linalg.yield yields
+   * is written into the op's outs, so a memref yielded there (the outs
+   * are then a memref of memrefs) is stored into memory like one given to
+   * memref.store; the blanket rule below took it for a plain read.
+   * (vector.yield needs no such rule: a use inside vector.mask's region is
+   * refused as a region that may run later, see sync_regions.) */
+  if (mp_op_is(user, "linalg.yield")) {
+    escape(e, MP_SKIP_STORED, "stored into memory by %s", user);
+    return;
+  }
   if (op_in(user, plain_users) || mp_op_has_prefix(user, "linalg.") ||
       mp_op_has_prefix(user, "vector.")) {
     if (has_memref_result(user)) {

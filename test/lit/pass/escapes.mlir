@@ -55,6 +55,23 @@ func.func @stored(%box: memref<memref<64xf32>>) {
   return
 }
 
+// linalg.yield writes what it yields into the outs of its op: a memref
+// yielded there is stored into memory too (it was taken for a plain read).
+#yield_id = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func.func @stored_by_linalg_yield
+// CHECK-NOT: memref.view
+// CHECK: return
+func.func @stored_by_linalg_yield(%box: memref<1xmemref<64xf32>>) {
+  // expected-remark @+1 {{left alone: stored into memory by linalg.yield}}
+  %a = memref.alloc() : memref<64xf32>
+  linalg.generic {indexing_maps = [#yield_id], iterator_types = ["parallel"]}
+      outs(%box : memref<1xmemref<64xf32>>) {
+  ^bb0(%o: memref<64xf32>):
+    linalg.yield %a : memref<64xf32>
+  }
+  return
+}
+
 // Storing a value INTO the buffer is an ordinary use: planned.
 // CHECK-LABEL: func.func @store_into
 // CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<256xi8>
