@@ -713,29 +713,15 @@ out:
 }
 
 /* "14:3" for a file location, else the location as MLIR prints it. */
-typedef struct textbuf {
-  char *buf;
-  size_t len, used;
-} textbuf;
-
-static void text_cb(MlirStringRef s, void *user) {
-  textbuf *tb = user;
-  size_t room = tb->len - 1 - tb->used;
-  size_t n = s.length < room ? s.length : room;
-  memcpy(tb->buf + tb->used, s.data, n);
-  tb->used += n;
-  tb->buf[tb->used] = 0;
-}
-
 static void loc_text(MlirLocation loc, char *buf, size_t len) {
   if (mlirLocationIsAFileLineColRange(loc)) {
     snprintf(buf, len, "%d:%d", mlirLocationFileLineColRangeGetStartLine(loc),
              mlirLocationFileLineColRangeGetStartColumn(loc));
     return;
   }
-  textbuf tb = {buf, len, 0};
+  mp_textbuf tb = {buf, len, 0};
   buf[0] = 0;
-  mlirLocationPrint(loc, text_cb, &tb);
+  mlirLocationPrint(loc, mp_textbuf_append, &tb);
 }
 
 /*--- driver ---------------------------------------------------------------*/

@@ -116,6 +116,15 @@ void mp_op_name(MlirOperation op, char *buf, size_t len) {
   snprintf(buf, len, "%.*s", (int)s.length, s.data);
 }
 
+void mp_textbuf_append(MlirStringRef s, void *user) {
+  mp_textbuf *tb = user;
+  size_t room = tb->len - 1 - tb->used;
+  size_t n = s.length < room ? s.length : room;
+  memcpy(tb->buf + tb->used, s.data, n);
+  tb->used += n;
+  tb->buf[tb->used] = 0;
+}
+
 void *mp_push(void *arrp, size_t *n, size_t *cap, size_t size) {
   /* The pointer is read and written with memcpy so that any T** may be
    * passed without breaking C's aliasing rules. */
@@ -225,20 +234,6 @@ int memplan_pass_options_check(const memplan_pass_options *o, char *err,
 
 /*--- names and reports ----------------------------------------------------*/
 
-typedef struct namebuf {
-  char *buf;
-  size_t len, used;
-} namebuf;
-
-static void name_cb(MlirStringRef s, void *user) {
-  namebuf *nb = user;
-  size_t room = nb->len - 1 - nb->used;
-  size_t n = s.length < room ? s.length : room;
-  memcpy(nb->buf + nb->used, s.data, n);
-  nb->used += n;
-  nb->buf[nb->used] = 0;
-}
-
 /* SSA names (%alloc_3) for remarks and reports, printed in the function's
  * local scope so no other function (maybe on another thread) is visited. */
 static void name_allocs(mp_func *f) {
@@ -246,9 +241,9 @@ static void name_allocs(mp_func *f) {
   mlirOpPrintingFlagsUseLocalScope(flags);
   MlirAsmState st = mlirAsmStateCreateForOperation(f->func, flags);
   for (size_t i = 0; i < f->nallocs; ++i) {
-    namebuf nb = {f->allocs[i].name, sizeof f->allocs[i].name, 0};
+    mp_textbuf nb = {f->allocs[i].name, sizeof f->allocs[i].name, 0};
     nb.buf[0] = 0;
-    mlirValuePrintAsOperand(f->allocs[i].value, st, name_cb, &nb);
+    mlirValuePrintAsOperand(f->allocs[i].value, st, mp_textbuf_append, &nb);
   }
   mlirAsmStateDestroy(st);
   mlirOpPrintingFlagsDestroy(flags);
@@ -420,6 +415,43 @@ static int func_name(mp_func *f, bool for_path, char *buf, size_t len) {
   return -1;
 }
 
+/* Calls visit(o, ctx) for each op in the block of f's function and in
+ * each enclosing block, except the ops on that path, until visit returns
+ * true; returns whether one did. Only these lists of ops are read, never a
+ * sibling's contents, which another thread may be rewriting: the
+ * function's own block changes only under the module lock, and the blocks
+ * further up not at all during the pass. */
+static bool any_neighbour(mp_func *f, bool (*visit)(MlirOperation, void *),
+                          void *ctx) {
+  bool stop = false;
+  mp_module_lock();
+  MlirOperation cur = f->func;
+  for (MlirOperation parent = mlirOperationGetParentOperation(cur);
+       !stop && !mlirOperationIsNull(parent) &&
+       mlirOperationGetNumRegions(parent) > 0;
+       cur = parent, parent = mlirOperationGetParentOperation(parent)) {
+    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, 0));
+    for (MlirOperation o = mlirBlockIsNull(body) ? (MlirOperation){NULL}
+                                                 : mlirBlockGetFirstOperation(body);
+         !stop && !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+      stop = !mlirOperationEqual(o, cur) && visit(o, ctx);
+  }
+  mp_module_unlock();
+  return stop;
+}
+
+/* A func.func with a body: one the pass runs on. */
+static bool is_defined_func(MlirOperation o) {
+  return mp_op_is(o, "func.func") && mlirOperationGetNumRegions(o) > 0 &&
+         !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(o, 0)));
+}
+
+static bool may_write_visit(MlirOperation o, void *nested) {
+  if (memplan_op_is_symbol_table(o))
+    return *(bool *)nested = true;
+  return is_defined_func(o);
+}
+
 /* True if a function other than f might run the pass with the same
  * options: a sibling func.func with a body, or, in any enclosing block, a
  * nested symbol table (builtin.module, gpu.module, ...: its functions may be
@@ -428,35 +460,7 @@ static int func_name(mp_func *f, bool for_path, char *buf, size_t len) {
  * two gpu.modules silently overwrote one report. */
 static bool others_may_write(mp_func *f, bool *nested) {
   *nested = false;
-  bool shared = false;
-  /* Only lists of ops are read, never a sibling's contents, which another
-   * thread may be rewriting; the function's own block changes only under
-   * the module lock, and the blocks further up not at all during the pass. */
-  mp_module_lock();
-  MlirOperation cur = f->func;
-  for (MlirOperation parent = mlirOperationGetParentOperation(cur);
-       !shared && !mlirOperationIsNull(parent) &&
-       mlirOperationGetNumRegions(parent) > 0;
-       cur = parent, parent = mlirOperationGetParentOperation(parent)) {
-    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, 0));
-    for (MlirOperation o = mlirBlockIsNull(body) ? (MlirOperation){NULL}
-                                                 : mlirBlockGetFirstOperation(body);
-         !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
-      if (mlirOperationEqual(o, cur))
-        continue;
-      if (memplan_op_is_symbol_table(o)) {
-        shared = *nested = true;
-        break;
-      }
-      if (!mp_op_is(o, "func.func") || mlirOperationGetNumRegions(o) < 1 ||
-          mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(o, 0))))
-        continue;
-      shared = true;
-      break;
-    }
-  }
-  mp_module_unlock();
-  return shared;
+  return any_neighbour(f, may_write_visit, nested);
 }
 
 /* `path` with its "{func}" replaced by `fname` (a name for a path, from
@@ -519,9 +523,9 @@ static json_t *space_json(MlirAttribute attr) {
     break;
   }
   char buf[512];
-  namebuf nb = {buf, sizeof buf, 0};
+  mp_textbuf nb = {buf, sizeof buf, 0};
   buf[0] = 0;
-  mlirAttributePrint(attr, name_cb, &nb);
+  mlirAttributePrint(attr, mp_textbuf_append, &nb);
   return json_string(buf);
 }
 
@@ -673,6 +677,23 @@ static int check_outputs_distinct(mp_func *f, const memplan_pass_options *o) {
   return 0;
 }
 
+typedef struct func_list {
+  MlirOperation *ops;
+  size_t n, cap;
+  bool oom;
+} func_list;
+
+static bool list_visit(MlirOperation o, void *ctx) {
+  func_list *l = ctx;
+  if (!is_defined_func(o))
+    return false;
+  MlirOperation *slot = mp_push(&l->ops, &l->n, &l->cap, sizeof *l->ops);
+  if (!slot)
+    return l->oom = true;
+  *slot = o;
+  return false;
+}
+
 /* The functions besides f that may run the pass with the same options,
  * as others_may_write finds them: the func.funcs with a body in f's block
  * and in each enclosing block. The insides of other symbol tables (nested
@@ -683,39 +704,16 @@ static int check_outputs_distinct(mp_func *f, const memplan_pass_options *o) {
  * Returns the array (the caller frees it) with its length in *n, or NULL
  * with *n = 0 when there are none or memory runs out (*oom set). */
 static MlirOperation *other_functions(mp_func *f, size_t *n, bool *oom) {
-  MlirOperation *others = NULL;
-  size_t cap = 0;
-  *n = 0;
-  *oom = false;
-  mp_module_lock();
-  MlirOperation cur = f->func;
-  for (MlirOperation parent = mlirOperationGetParentOperation(cur);
-       !*oom && !mlirOperationIsNull(parent) &&
-       mlirOperationGetNumRegions(parent) > 0;
-       cur = parent, parent = mlirOperationGetParentOperation(parent)) {
-    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, 0));
-    for (MlirOperation o = mlirBlockIsNull(body) ? (MlirOperation){NULL}
-                                                 : mlirBlockGetFirstOperation(body);
-         !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
-      if (mlirOperationEqual(o, cur) || !mp_op_is(o, "func.func") ||
-          mlirOperationGetNumRegions(o) < 1 ||
-          mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(o, 0))))
-        continue;
-      MlirOperation *slot = mp_push(&others, n, &cap, sizeof *others);
-      if (!slot) {
-        *oom = true;
-        break;
-      }
-      *slot = o;
-    }
+  func_list l = {NULL, 0, 0, false};
+  any_neighbour(f, list_visit, &l);
+  *oom = l.oom;
+  if (l.oom) {
+    free(l.ops);
+    l.ops = NULL;
+    l.n = 0;
   }
-  mp_module_unlock();
-  if (*oom) {
-    free(others);
-    others = NULL;
-    *n = 0;
-  }
-  return others;
+  *n = l.n;
+  return l.ops;
 }
 
 /* The last name of a path. */

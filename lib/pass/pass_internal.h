@@ -46,6 +46,15 @@ void mp_op_name(MlirOperation op, char *buf, size_t len);
  *  an array of *n elements of `size` bytes with room for *cap. Returns the
  *  new zeroed slot, or NULL if memory runs out (the array is unchanged). */
 void *mp_push(void *arrp, size_t *n, size_t *cap, size_t size);
+/** A fixed buffer that the C API's print callbacks fill: `buf` holds `len`
+ *  bytes (len >= 1), `used` of them filled, always NUL-terminated; what
+ *  does not fit is dropped. */
+typedef struct mp_textbuf {
+  char *buf;
+  size_t len, used;
+} mp_textbuf;
+/** An MlirStringCallback appending to the mp_textbuf `user`. */
+void mp_textbuf_append(MlirStringRef s, void *user);
 
 /*--- schedule.c -----------------------------------------------------------*/
 /** Pre-order numbering of every op inside the function (the function itself
