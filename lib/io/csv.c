@@ -41,15 +41,25 @@ typedef struct csv_reader {
 } csv_reader;
 
 /* Text from the file as an error message quotes it: control characters
- * written as \r, \t, \n or \xNN, and long text cut with "...". A cell
- * "5\r" (a stray CR) was quoted as '5' in "'5' is not a number", which
- * says nothing; a header column with a tab likewise. Returns buf. */
+ * and bytes that are not UTF-8 written as \r, \t, \n or \xNN, and long
+ * text cut with "...". A cell "5\r" (a stray CR) was quoted as '5' in "'5'
+ * is not a number", which says nothing; a header column with a tab
+ * likewise; a Latin-1 byte went to the terminal as it was, and a message
+ * that is not UTF-8 breaks whatever reads it as text. Returns buf. */
 static const char *visible(const char *s, char *buf, size_t len) {
   size_t o = 0;
   for (; *s && o + 5 < len; ++s) {
     unsigned char c = (unsigned char)*s;
-    if (c >= 0x20 && c != 0x7F) {
+    if (c >= 0x20 && c < 0x7F) {
       buf[o++] = (char)c;
+      continue;
+    }
+    uint32_t cp;
+    size_t n = c >= 0x80 ? memplan_utf8_decode((const unsigned char *)s, &cp) : 0;
+    if (n > 0) { /* a whole UTF-8 sequence, kept as it is */
+      memcpy(buf + o, s, n);
+      o += n;
+      s += n - 1;
       continue;
     }
     const char *esc = c == '\r' ? "\\r" : c == '\t' ? "\\t" : c == '\n' ? "\\n" : NULL;

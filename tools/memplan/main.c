@@ -13,6 +13,7 @@
 #include "memplan/output.h"
 
 #include "../../lib/core/arith.h" /* internal: mp_lcm, as the planners use it */
+#include "../../lib/io/utf8.h" /* internal: the UTF-8 decoder of the writers */
 
 #include <errno.h>
 #include <float.h>
@@ -169,17 +170,23 @@ static int run(int argc, char **argv) {
  * Helpers shared by the subcommands
  *===----------------------------------------------------------------------===*/
 
-/* Writes a message with its control characters visible (\r, \t, \xNN):
- * names come from the command line and file names, and a shell script
- * saved with CRLF line ends passes "in.csv\r", whose CR would send the
- * terminal's cursor back and print the rest of the message over its
- * start. */
+/* Writes a message with its control characters and the bytes that are
+ * not UTF-8 visible (\r, \t, \xNN): names come from the command line and
+ * file names, and a shell script saved with CRLF line ends passes
+ * "in.csv\r", whose CR would send the terminal's cursor back and print the
+ * rest of the message over its start; a file name in Latin-1 would make
+ * the message invalid text. */
 static void put_visible(FILE *out, const char *s) {
   for (; *s; ++s) {
     unsigned char c = (unsigned char)*s;
-    if (c >= 0x20 && c != 0x7F)
+    uint32_t cp;
+    size_t n;
+    if (c >= 0x20 && c < 0x7F)
       fputc(c, out);
-    else if (c == '\r')
+    else if (c >= 0x80 && (n = memplan_utf8_decode((const unsigned char *)s, &cp)) > 0) {
+      fwrite(s, 1, n, out); /* a whole UTF-8 sequence, kept as it is */
+      s += n - 1;
+    } else if (c == '\r')
       fputs("\\r", out);
     else if (c == '\t')
       fputs("\\t", out);
