@@ -31,7 +31,17 @@ static int solve_body(const memplan_problem *p, const char *planner,
 int memplan_solve(const memplan_problem *p, const char *planner,
                   const memplan_options *opts, memplan_plan *plan, char *err,
                   size_t err_len) {
-  int rc = solve_body(p, planner, opts, plan, err, err_len);
+  /* The planners write their message into a buffer of ours, not the
+   * caller's: err may be NULL or short, and plan->message must say why in
+   * full either way (it was copied from err, so with err NULL it was
+   * empty, and with err_len 0 it was whatever err held). */
+  char msg[sizeof plan->message];
+  msg[0] = '\0';
+  int rc = solve_body(p, planner, opts, plan, msg, sizeof msg);
+  if (err && err_len)
+    snprintf(err, err_len, "%s", msg);
+  if (rc != 0 && !plan->message[0])
+    snprintf(plan->message, sizeof plan->message, "%s", msg);
   if (rc != 0) {
     /* No plan: whatever the planner left in the offsets (zeros behind a
      * search that found nothing, an invalid plan) is not one, and a caller
@@ -58,7 +68,7 @@ static int solve_body(const memplan_problem *p, const char *planner,
                  planner ? planner : "(null)");
   snprintf(plan->planner, sizeof plan->planner, "%s", pl->name);
   if (memplan_problem_check(p, err, err_len) != 0) {
-    snprintf(plan->message, sizeof plan->message, "%s", err ? err : "");
+    snprintf(plan->message, sizeof plan->message, "%s", err);
     return -1;
   }
   /* Fixed buffers that overlap one another make every plan invalid; say so

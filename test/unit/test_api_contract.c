@@ -152,8 +152,44 @@ static void json_write_null_value_and_path(void **state) {
   json_decref(j);
 }
 
+/* memplan_solve's message does not depend on the caller's err buffer: with
+ * err NULL (allowed) plan.message was empty, and with err_len 0 it was
+ * copied from err, which memplan_solve had not written (whatever the
+ * buffer held: here not even a C string). A short err gets the message cut,
+ * plan.message keeps it whole. */
+static void solve_message_without_err(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "a", 8, 1, 5, 5); /* start == end: malformed */
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  assert_int_equal(memplan_solve(&p, "best-fit", NULL, &plan, NULL, 0), -1);
+  assert_non_null(strstr(plan.message, "'a'"));
+  char whole[sizeof plan.message];
+  snprintf(whole, sizeof whole, "%s", plan.message);
+
+  char *err = malloc(4);
+  assert_non_null(err);
+  memcpy(err, "XXXX", 4); /* not NUL-terminated, and err_len 0 */
+  assert_int_equal(memplan_solve(&p, "best-fit", NULL, &plan, err, 0), -1);
+  assert_memory_equal(err, "XXXX", 4); /* not written */
+  assert_string_equal(plan.message, whole);
+  free(err);
+
+  char shortbuf[8];
+  assert_int_equal(
+      memplan_solve(&p, "best-fit", NULL, &plan, shortbuf, sizeof shortbuf), -1);
+  assert_int_equal(strlen(shortbuf), sizeof shortbuf - 1);
+  assert_memory_equal(shortbuf, whole, sizeof shortbuf - 1);
+  assert_string_equal(plan.message, whole);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(solve_message_without_err),
       cmocka_unit_test(guide_example_failed_solve),
       cmocka_unit_test(svg_empty_problem_null_offsets),
       cmocka_unit_test(csv_read_into_nonempty_problem),
