@@ -761,8 +761,9 @@ int memplan_plan_milp(const memplan_problem *p, const memplan_options *o,
     plan->status = MEMPLAN_TIMEOUT;
     snprintf(plan->message, sizeof plan->message,
              "milp: CBC found no plan within the capacity %llu bytes before "
-             "the time limit",
-             (unsigned long long)p->capacity);
+             "the %s limit",
+             (unsigned long long)p->capacity,
+             r.hit_node_limit ? "work" : "time");
   }
   rc = 0;
 

@@ -345,6 +345,32 @@ static void test_work_limit_feasible(void **state) {
   memplan_problem_free(&p);
 }
 
+/* Stopped by the work limit below an undecided capacity: no plan, and the
+ * message names the work limit (it said "time limit", which was not set).
+ * Seven buffers whose optimum is 77 bytes (brute force), capacity 76. */
+static void test_work_limit_no_plan_message(void **state) {
+  (void)state;
+  static const struct { uint64_t size, align; int64_t s, e; } b[] = {
+      {10, 1, 0, 2}, {33, 8, 0, 1}, {9, 3, 2, 4}, {13, 8, 4, 6},
+      {19, 2, 1, 3}, {13, 4, 0, 3}, {20, 4, 0, 2}};
+  memplan_problem p;
+  memplan_problem_init(&p);
+  for (size_t i = 0; i < sizeof b / sizeof b[0]; ++i)
+    memplan_problem_add(&p, NULL, b[i].size, b[i].align, b[i].s, b[i].e);
+  p.capacity = 76;
+  memplan_options o;
+  memset(&o, 0, sizeof o);
+  o.work_limit = 2;
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  char err[512];
+  assert_int_equal(memplan_solve(&p, "milp", &o, &plan, err, sizeof err), -1);
+  assert_int_equal(plan.status, MEMPLAN_TIMEOUT);
+  assert_non_null(strstr(plan.message, "before the work limit"));
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
 /* The time limit covers building CBC's model too (the rows go in one at a
  * time, slower than CBC's search on a few hundred buffers): with a limit
  * that has passed before the first pair, the model is dropped unsolved and
@@ -376,6 +402,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_seed_example),
       cmocka_unit_test(test_work_limit_feasible),
+      cmocka_unit_test(test_work_limit_no_plan_message),
       cmocka_unit_test(test_time_limit_covers_model),
       cmocka_unit_test(test_case08),
       cmocka_unit_test(test_beats_first_fit),
