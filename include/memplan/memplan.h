@@ -85,9 +85,13 @@ int64_t memplan_problem_add(memplan_problem *p, const char *id, uint64_t size,
 void memplan_problem_free(memplan_problem *p);
 
 /** Checks that the problem is well formed: start < end, alignment >= 1,
- *  fixed offsets aligned, offset + size and the sum of all sizes
- *  (rounded up to alignment) representable in 64 bits. Returns 0 if well
- *  formed, else -1 with a message naming the first bad buffer (by id). */
+ *  fixed offsets aligned, offset + size representable in 64 bits, and the
+ *  budget every planner's plan must fit in: the highest end of a fixed
+ *  buffer plus, for every other buffer, size + alignment - 1 (the most it
+ *  can take stacked on the rest), representable in 64 bits (so a fixed buffer near 2^64 with a
+ *  free buffer beside it is refused, although some plan might exist).
+ *  Returns 0 if well formed, else -1 with a message naming the first bad
+ *  buffer (by id). */
 int memplan_problem_check(const memplan_problem *p, char *err, size_t err_len);
 
 /** Display name of buffer i: its id, or "#i" written into `buf` (at least
@@ -171,9 +175,13 @@ int memplan_validate(const memplan_problem *p, const uint64_t *offsets,
 /** Options shared by all planners. Zero-initialize, then set what you need. */
 typedef struct memplan_options {
   /** Wall-clock limit in seconds for search planners (milp, exact, auto);
-   *  <= 0 means the planner's default (milp and exact: 10 s; auto's search:
-   *  1 s on top of its default node budget), except that exact and auto
-   *  have no wall-clock limit at all when only work_limit is set. milp
+   *  <= 0 means the planner's default (milp and exact: 10 s; auto: 2 s
+   *  for its greedy-size member, then 1 s for its search on top of its
+   *  default node budget), except that exact and auto have no wall-clock
+   *  limit at all when only work_limit is set. greedy-size, whose cost
+   *  grows with the number of buffers live at once (quadratic when all
+   *  are), honours it too: past it, it returns MEMPLAN_TIMEOUT and no
+   *  plan; best-fit and linear ignore it (O(n log n)). milp
    *  stops building CBC's model when the limit passes (then it returns its
    *  first-fit plan, FEASIBLE) and gives CBC what is left; CBC checks it
    *  only between phases, so it may overrun by a phase. auto always runs

@@ -38,6 +38,7 @@
 #define AUTO_NODES_PER_BUFFER 32
 #define AUTO_CAPACITY_FACTOR 16
 #define AUTO_DEFAULT_SECONDS 1.0
+#define AUTO_MEMBER_SECONDS 2.0
 #define AUTO_MAX_SEARCH_N 2000
 #define AUTO_MAX_PAIRS ((size_t)32 << 20)
 #define AUTO_KERNEL_VISITS ((uint64_t)16 << 20)
@@ -127,6 +128,13 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
   if (t_end > 0) {
     double left = t_end - mpx_now();
     gopts.time_limit = left > 1e-6 ? left : 1e-6;
+  } else if (opts.work_limit == 0) {
+    /* No limit at all (the default of the CLI and the pass): greedy-size
+     * still gets one, as its cost grows with the buffers live at once -
+     * 10^5 buffers all live together took it 91 s, and auto with it. Past
+     * it, best-fit's plan stands. A work limit alone asks for a
+     * reproducible answer, which no clock may decide. */
+    gopts.time_limit = AUTO_MEMBER_SECONDS;
   }
   if (run_registry(p, "greedy-size", &gopts, scratch))
     offer(&B, scratch, "greedy-size");

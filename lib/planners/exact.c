@@ -943,26 +943,31 @@ oom:
  *---------------------------------------------------------------------------*/
 
 /* Runs every order x {first fit, best fit}; keeps the lowest peak in
- * `best` (ties: the first) and returns it in *peak. Returns 0, or -1 when
- * memory runs out or no order could be made (a peak can be any uint64_t,
- * 2^64 - 1 included, so failure is not told by the peak). */
+ * `best` (ties: the first) and returns it in *peak. With `have`, `best`
+ * holds a plan already, of peak *peak, and the runs stop at the deadline
+ * even before the first; otherwise the first run always completes.
+ * Returns 0 when a run's plan is in `best` (its order in best_order), 1
+ * when the plan given stands, or -1 when memory runs out or no order could
+ * be made and no plan was given (a peak can be any uint64_t, 2^64 - 1
+ * included, so failure is not told by the peak). */
 static int heuristics(const memplan_problem *p, const mpx_graph *g,
                       uint64_t *best, uint32_t *best_order, size_t *best_count,
                       char *winner, size_t wlen, uint64_t *peak,
-                      double deadline) {
+                      double deadline, bool have) {
   size_t n = p->count;
   uint32_t *order = malloc((n ? n : 1) * sizeof *order);
   uint64_t *off = malloc((n ? n : 1) * sizeof *off);
   mpx_scratch s;
-  uint64_t bestp = 0;
-  bool have = false;
+  uint64_t bestp = have ? *peak : 0;
+  bool had = have, won = false; /* a plan came in; a run here beat it */
   if (!order || !off || mpx_scratch_init(&s, g) != 0) {
     free(order);
     free(off);
     return -1;
   }
-  /* Each run visits every conflicting pair: on big graphs the runs after
-   * the first stop at the deadline. */
+  /* Each run visits every conflicting pair: on big graphs the runs stop
+   * at the deadline, even half-way, once there is a plan. */
+  s.deadline = have ? deadline : 0;
   for (int k = 0; k < MPX_ORDER_KEYS && !(have && mpx_now() > deadline);
        ++k) {
     size_t cnt = mpx_order(p, g, (mpx_order_key)k, order);
@@ -970,8 +975,11 @@ static int heuristics(const memplan_problem *p, const mpx_graph *g,
       break;
     for (int bf = 0; bf < 2 && !(have && mpx_now() > deadline); ++bf) {
       uint64_t pk = mpx_place(p, g, order, cnt, bf, &s, off);
+      if (s.stopped)
+        break;
       if (!have || pk < bestp) {
-        have = true;
+        have = won = true;
+        s.deadline = deadline;
         bestp = pk;
         memcpy(best, off, n * sizeof *off);
         if (best_order) {
@@ -987,7 +995,7 @@ static int heuristics(const memplan_problem *p, const mpx_graph *g,
   free(order);
   free(off);
   *peak = bestp;
-  return have ? 0 : -1;
+  return !have ? -1 : had && !won ? 1 : 0;
 }
 
 /* Improves an order by moving the buffers that reach the peak to its front
@@ -1006,9 +1014,13 @@ static uint64_t local_search(const memplan_problem *p, const mpx_graph *g,
     free(off);
     return bestp;
   }
+  /* There is a plan (best): every run may stop at the deadline. */
+  s.deadline = deadline;
   /* Replay the order so that `best` matches it under first fit. */
   uint64_t cur = mpx_place(p, g, order, cnt, 0, &s, off);
-  if (cur < bestp) {
+  if (s.stopped)
+    cnt = 0; /* no time for the rounds below */
+  else if (cur < bestp) {
     bestp = cur;
     memcpy(best, off, n * sizeof *off);
   }
@@ -1035,6 +1047,8 @@ static uint64_t local_search(const memplan_problem *p, const mpx_graph *g,
       if (order[k] != mover)
         trial[w++] = order[k];
     uint64_t pk = mpx_place(p, g, trial, cnt, 0, &s, off);
+    if (s.stopped)
+      break;
     if (pk <= cur) {
       memcpy(order, trial, cnt * sizeof *order);
       cur = pk;
@@ -1044,6 +1058,8 @@ static uint64_t local_search(const memplan_problem *p, const mpx_graph *g,
       }
     } else {
       mpx_place(p, g, order, cnt, 0, &s, off); /* restore off */
+      if (s.stopped)
+        break;
     }
   }
   mpx_scratch_free(&s);
@@ -1167,8 +1183,31 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
     U = mpx_peak(p, init);
     snprintf(winner, sizeof winner, "the initial plan");
   } else {
+    /* Too big to search: best-fit (O(n log n), no pair visited) first, so
+     * that the runs below, each of which visits every conflicting pair
+     * (seconds on tens of millions), may stop at the deadline before the
+     * first one: with 5 * 10^7 pairs a 1 s limit took 4.2 s, and gave a
+     * worse plan than 0.1 s, which had fallen back to best-fit. */
+    bool have = false;
+    if (!searchable) {
+      memplan_plan bp;
+      memplan_plan_init(&bp);
+      bp.offsets = plan->offsets;
+      bp.count = n;
+      bp.status = MEMPLAN_FEASIBLE; /* as memplan_solve does */
+      have = memplan_plan_best_fit(p, o, &bp) == 0 &&
+             bp.status != MEMPLAN_ERROR && bp.status != MEMPLAN_TIMEOUT;
+      if (have) {
+        U = mpx_peak(p, plan->offsets);
+        snprintf(winner, sizeof winner, "best-fit");
+      }
+    }
     hrc = heuristics(p, &g, plan->offsets, order, &cnt, winner, sizeof winner,
-                     &U, deadline);
+                     &U, deadline, have);
+    if (hrc == 1) { /* best-fit's plan stands: no order to improve */
+      hrc = 0;
+      cnt = 0;
+    }
   }
   if (hrc != 0) {
     free(order);
@@ -1181,15 +1220,15 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
      * (a fixed number of rounds), within the time limit. */
     uint64_t iters = work_limit ? work_limit : 200;
     uint64_t work = 0;
-    if (mpx_now() <= deadline) /* its first replay visits every pair */
+    if (cnt && mpx_now() <= deadline) /* its first replay visits every pair */
       U = local_search(p, &g, order, cnt, plan->offsets, U, iters, deadline,
                        &work);
     plan->work = work;
     plan->status = MEMPLAN_FEASIBLE;
     snprintf(plan->message, sizeof plan->message,
              "%zu buffers, %zu conflicting pairs: too large for the search; "
-             "best heuristic (%s) improved by local search",
-             n, g.pairs, winner);
+             "best heuristic (%s)%s",
+             n, g.pairs, winner, work ? " improved by local search" : "");
     free(order);
     mpx_graph_free(&g);
     return 0;

@@ -230,6 +230,8 @@ int mpx_scratch_init(mpx_scratch *s, const mpx_graph *g) {
   s->lo = malloc(maxdeg * sizeof *s->lo);
   s->hi = malloc(maxdeg * sizeof *s->hi);
   s->cap = maxdeg;
+  s->deadline = 0;
+  s->stopped = false;
   if (!s->placed || !s->lo || !s->hi) {
     mpx_scratch_free(s);
     return -1;
@@ -293,11 +295,16 @@ uint64_t mpx_place(const memplan_problem *p, const mpx_graph *g,
     s->placed[i] = b->fixed || b->size == 0;
     offsets[i] = b->fixed ? b->offset : 0;
   }
+  s->stopped = false;
   for (size_t k = 0; k < count; ++k) {
     uint32_t i = order[k];
     const memplan_buffer *b = &p->buffers[i];
     if (s->placed[i])
       continue;
+    if (s->deadline > 0 && (k & 255) == 255 && mpx_now() > s->deadline) {
+      s->stopped = true;
+      return UINT64_MAX;
+    }
     size_t d = 0;
     for (size_t e = g->first[i]; e < g->first[i + 1]; ++e) {
       uint32_t j = g->adj[e];

@@ -63,6 +63,11 @@ typedef struct mpx_scratch {
   unsigned char *placed; /**< n entries */
   uint64_t *lo, *hi;     /**< max-degree entries */
   size_t cap;
+  /** mpx_place stops when the clock (mpx_now) passes this (0, as
+   *  mpx_scratch_init sets it: never) and sets `stopped`: one run visits
+   *  every conflicting pair, seconds on tens of millions of them. */
+  double deadline;
+  bool stopped;
 } mpx_scratch;
 
 int mpx_scratch_init(mpx_scratch *s, const mpx_graph *g);
@@ -72,7 +77,9 @@ void mpx_scratch_free(mpx_scratch *s);
  *  the `count` buffers of `order` one by one, each in the lowest (best_fit
  *  == 0) or the smallest (best_fit != 0) aligned gap among its placed
  *  neighbours where it fits. Writes all p->count offsets; returns the peak
- *  (max offset + size over all buffers). O(sum of degree log degree). */
+ *  (max offset + size over all buffers). O(sum of degree log degree).
+ *  When s->deadline passes first, sets s->stopped and returns UINT64_MAX
+ *  with the offsets half written: not a plan. */
 uint64_t mpx_place(const memplan_problem *p, const mpx_graph *g,
                    const uint32_t *order, size_t count, int best_fit,
                    mpx_scratch *s, uint64_t *offsets);
