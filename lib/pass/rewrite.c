@@ -35,7 +35,6 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,22 +66,39 @@ static MlirOperation create(const char *name, MlirLocation loc, intptr_t nres,
   return mlirOperationCreate(&st);
 }
 
-static bool symbol_taken(MlirBlock body, const char *name) {
+static bool symbol_taken(MlirBlock body, MlirStringRef name) {
   for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o)) {
     MlirAttribute a = mlirOperationGetAttributeByName(o, sref("sym_name"));
     if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
       MlirStringRef s = mlirStringAttrGetValue(a);
-      if (s.length == strlen(name) && memcmp(s.data, name, s.length) == 0)
+      if (s.length == name.length && memcmp(s.data, name.data, s.length) == 0)
         return true;
     }
   }
   return false;
 }
 
-/* Creates the global for space `s` next to the function; writes its name. */
+/* Writes the arena global's name for the memory space part `space` ("" for
+ * the default space), retry k (0: none) and function name fname into
+ * name[len], len >= fname.length + 64 (make_global explains the forms),
+ * and returns it with its length: a symbol name may hold a NUL byte. */
+static MlirStringRef global_name(char *name, size_t len, const char *space,
+                                 int k, MlirStringRef fname) {
+  int w = k == 0 ? snprintf(name, len, "__memplan_arena%s_", space)
+                 : snprintf(name, len, "__memplan_arena%sv%d_",
+                            space[0] ? space : "0", k);
+  memcpy(name + w, fname.data, fname.length);
+  name[(size_t)w + fname.length] = 0;
+  return mlirStringRefCreate(name, (size_t)w + fname.length);
+}
+
+/* Creates the global for space `s` next to the function. Its name is
+ * returned in *out (out->data is malloc'd: the caller frees it), sized from the
+ * function's name: a fixed buffer refused legal long names ("function name
+ * longer than 960 bytes") that MLIR itself takes. */
 static int make_global(mp_func *f, size_t s, MlirType type, uint64_t align,
-                       char *name, size_t len) {
+                       MlirStringRef *out) {
   MlirContext ctx = mlirOperationGetContext(f->func);
   MlirLocation loc = mlirOperationGetLocation(f->func);
   MlirOperation parent = mlirOperationGetParentOperation(f->func);
@@ -115,13 +131,15 @@ static int make_global(mp_func *f, size_t s, MlirType type, uint64_t align,
   MlirAttribute fn = mlirOperationGetAttributeByName(f->func, sref("sym_name"));
   if (!mlirAttributeIsNull(fn) && mlirAttributeIsAString(fn))
     fname = mlirStringAttrGetValue(fn);
-  if (fname.length > len - 64 || fname.length > INT_MAX) {
-    snprintf(f->err, sizeof f->err,
-             "memplan-static: arena=global: function name longer than %zu bytes",
-             len - 64);
+  *out = (MlirStringRef){NULL, 0};
+  /* The prefix, the space and the retry take far less than 64 bytes; the
+   * name is copied with memcpy, so its length is not limited to an int. */
+  size_t len = fname.length + 64;
+  char *name = fname.length < SIZE_MAX - 64 ? malloc(len) : NULL;
+  if (!name) {
+    snprintf(f->err, sizeof f->err, "memplan-static: out of memory");
     return -1;
   }
-  int flen = (int)fname.length;
   int rc = 0;
   pthread_mutex_lock(&global_lock);
   char space[32];
@@ -137,19 +155,19 @@ static int make_global(mp_func *f, size_t s, MlirType type, uint64_t align,
     snprintf(space, sizeof space, "a%zu", s);
     break;
   }
-  snprintf(name, len, "__memplan_arena%s_%.*s", space, flen, fname.data);
-  for (int k = 1; k < 1000 && symbol_taken(body, name); ++k)
-    snprintf(name, len, "__memplan_arena%sv%d_%.*s", space[0] ? space : "0", k,
-             flen, fname.data);
-  if (symbol_taken(body, name)) {
+  MlirStringRef gname = global_name(name, len, space, 0, fname);
+  for (int k = 1; k < 1000 && symbol_taken(body, gname); ++k)
+    gname = global_name(name, len, space, k, fname);
+  if (symbol_taken(body, gname)) {
     pthread_mutex_unlock(&global_lock);
     snprintf(f->err, sizeof f->err,
              "memplan-static: arena=global: no free symbol name for the arena of '%.*s'",
-             flen > 100 ? 100 : flen, fname.data);
+             fname.length > 100 ? 100 : (int)fname.length, fname.data);
+    free(name);
     return -1;
   }
   MlirNamedAttribute attrs[5] = {
-      named(ctx, "sym_name", mlirStringAttrGet(ctx, sref(name))),
+      named(ctx, "sym_name", mlirStringAttrGet(ctx, gname)),
       named(ctx, "sym_visibility", mlirStringAttrGet(ctx, sref("private"))),
       named(ctx, "type", mlirTypeAttrGet(type)),
       named(ctx, "initial_value", mlirUnitAttrGet(ctx)),
@@ -163,6 +181,10 @@ static int make_global(mp_func *f, size_t s, MlirType type, uint64_t align,
     mlirBlockInsertOwnedOperationBefore(body, f->func, g);
   }
   pthread_mutex_unlock(&global_lock);
+  if (rc)
+    free(name);
+  else
+    *out = gname;
   return rc;
 }
 
@@ -215,11 +237,12 @@ int mp_rewrite(mp_func *f, const memplan_pass_options *o) {
     MlirType atype = mlirMemRefTypeContiguousGet(i8, 1, &n, sp->attr);
     MlirOperation arena;
     if (o->arena == MEMPLAN_ARENA_GLOBAL) {
-      char gname[1024];
-      if (make_global(f, s, atype, sp->align, gname, sizeof gname))
+      MlirStringRef gname;
+      if (make_global(f, s, atype, sp->align, &gname))
         goto done;
-      MlirNamedAttribute a = named(ctx, "name", mlirFlatSymbolRefAttrGet(ctx, sref(gname)));
+      MlirNamedAttribute a = named(ctx, "name", mlirFlatSymbolRefAttrGet(ctx, gname));
       arena = create("memref.get_global", floc, 1, &atype, 0, NULL, 1, &a);
+      free((char *)gname.data);
     } else {
       int32_t seg[2] = {0, 0};
       MlirNamedAttribute a[2] = {
