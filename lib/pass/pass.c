@@ -343,8 +343,9 @@ static int append_name(char *buf, size_t len, size_t *used, MlirStringRef s,
  * unnamed table are raw, which keeps the map one-to-one. Only the ancestors
  * and the op lists of their blocks are read: no pass on another function
  * changes those, and the arena globals that functions insert into them are
- * inserted under the module lock, taken here too. Returns 0, or -1 with
- * f->err set if the name does not fit `len`. */
+ * inserted under the module lock, taken here too. Returns 0; -1 if the
+ * name does not fit `len`; -2 if the function is nested in more than
+ * MAX_DEPTH symbol tables (no buffer would do). */
 typedef struct name_part {
   MlirStringRef s;
   long unnamed; /* >= 0: an unnamed symbol table's rank, s unused */
@@ -364,9 +365,10 @@ static long unnamed_rank(MlirOperation table) {
   return k;
 }
 
+enum { MAX_DEPTH = 64 };
+
 static int qualified_name(MlirOperation func, bool for_path, char *buf,
                           size_t len) {
-  enum { MAX_DEPTH = 64 };
   name_part part[MAX_DEPTH];
   size_t np = 0;
   MlirStringRef s;
@@ -380,7 +382,7 @@ static int qualified_name(MlirOperation func, bool for_path, char *buf,
     if (!memplan_op_is_symbol_table(p))
       continue;
     if (np == MAX_DEPTH)
-      goto too_long;
+      return -2;
     part[np++] = sym_name(p, &s) ? (name_part){s, -1}
                                  : (name_part){{NULL, 0}, unnamed_rank(p)};
   }
@@ -407,12 +409,38 @@ too_long:
   return -1;
 }
 
-static int func_name(mp_func *f, bool for_path, char *buf, size_t len) {
-  if (qualified_name(f->func, for_path, buf, len) == 0)
-    return 0;
-  snprintf(f->err, sizeof f->err,
-           "memplan-static: function name longer than %zu bytes", len - 1);
-  return -1;
+/* qualified_name in a buffer of its own size, since a symbol name may be
+ * as long as the user likes: a fixed 1024 bytes refused the report of a
+ * function with a longer name ("function name longer than 1023 bytes").
+ * The buffer doubles until the name fits (at most three bytes per byte of
+ * the names, and a few per symbol table). Returns the malloc'd name (the
+ * caller frees it), or NULL with *why set to -2 (nested too deep) or -1
+ * (out of memory). */
+static char *qualified_name_dup(MlirOperation func, bool for_path, int *why) {
+  for (size_t len = 256;; len *= 2) {
+    char *buf = malloc(len);
+    int r = buf ? qualified_name(func, for_path, buf, len) : -1;
+    if (buf && r == 0)
+      return buf;
+    free(buf);
+    if (!buf || r == -2 || len > SIZE_MAX / 4) {
+      *why = buf ? r : -1;
+      return NULL;
+    }
+  }
+}
+
+/* f's name as qualified_name_dup gives it, or NULL with f->err set. */
+static char *func_name(mp_func *f, bool for_path) {
+  int why = 0;
+  char *name = qualified_name_dup(f->func, for_path, &why);
+  if (!name && why == -2)
+    snprintf(f->err, sizeof f->err,
+             "memplan-static: the function is nested in more than %d symbol "
+             "tables", MAX_DEPTH);
+  else if (!name)
+    snprintf(f->err, sizeof f->err, "memplan-static: out of memory");
+  return name;
 }
 
 /* Calls visit(o, ctx) for each op in the block of f's function and in
@@ -481,14 +509,14 @@ static int fill_func(const char *path, const char *fname, char *out, size_t len)
 static int output_path(mp_func *f, const char *opt, const char *path, char *out,
                        size_t len) {
   if (strstr(path, "{func}")) {
-    char fname[1024];
-    if (func_name(f, true, fname, sizeof fname))
+    char *fname = func_name(f, true);
+    if (!fname)
       return -1;
-    if (fill_func(path, fname, out, len)) {
+    int rc = fill_func(path, fname, out, len);
+    free(fname);
+    if (rc)
       snprintf(f->err, sizeof f->err, "memplan-static: %s path too long", opt);
-      return -1;
-    }
-    return 0;
+    return rc;
   }
   bool nested;
   if (others_may_write(f, &nested)) {
@@ -531,8 +559,8 @@ static json_t *space_json(MlirAttribute attr) {
 
 static int write_report(mp_func *f, const memplan_pass_options *o) {
   char err[512] = "";
-  char fname[1024];
-  if (func_name(f, false, fname, sizeof fname))
+  char *fname = func_name(f, false);
+  if (!fname)
     return -1;
   json_t *root = json_object();
   json_t *arenas = json_array();
@@ -581,6 +609,7 @@ static int write_report(mp_func *f, const memplan_pass_options *o) {
 done:
   snprintf(f->err, sizeof f->err, "memplan-static: out of memory writing the report");
 out:
+  free(fname);
   json_decref(root);
   json_decref(arenas);
   json_decref(skipped);
@@ -890,24 +919,29 @@ static void diagnose(mp_func *f, MlirOperation at, bool error, const char *msg) 
   MlirLocation loc = mlirOperationGetLocation(at);
   if (mlirLocationEqual(loc, unknown))
     loc = mlirOperationGetLocation(f->func);
-  char copy[1024], text[1024 + sizeof copy + 64];
+  char copy[1024];
   snprintf(copy, sizeof copy, "%s", msg); /* msg may be f->err */
-  snprintf(text, sizeof text, "%s", copy);
+  char *text = NULL; /* the message with the function's name, any length */
   if (mlirLocationEqual(loc, unknown)) {
     static const char prefix[] = "memplan-static: ";
     size_t pl = sizeof prefix - 1;
     const char *rest = strncmp(copy, prefix, pl) == 0 ? copy + pl : copy;
-    char name[1024];
-    if (func_name(f, false, name, sizeof name))
-      snprintf(name, sizeof name, "?");
-    char *uname = memplan_utf8_sanitize(name);
-    snprintf(text, sizeof text, "%sin @%s: %s", prefix, uname ? uname : name, rest);
+    int why;
+    char *name = qualified_name_dup(f->func, false, &why);
+    char *uname = name ? memplan_utf8_sanitize(name) : NULL;
+    const char *n = uname ? uname : name ? name : "?";
+    size_t len = pl + strlen(n) + strlen(rest) + 8;
+    text = malloc(len);
+    if (text)
+      snprintf(text, len, "%sin @%s: %s", prefix, n, rest);
     free(uname);
+    free(name);
   }
   if (error)
-    mlirEmitError(loc, text);
+    mlirEmitError(loc, text ? text : copy);
   else
-    memplan_emit_remark(loc, text);
+    memplan_emit_remark(loc, text ? text : copy);
+  free(text);
 }
 
 static void summary_remark(mp_func *f, const memplan_pass_options *o, double secs) {
