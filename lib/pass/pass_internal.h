@@ -95,8 +95,16 @@ typedef enum mp_skip {
   MP_SKIP_STORED,      /* stored into memory */
   MP_SKIP_UNKNOWN_OP,  /* used by an op with unknown memref effects */
   MP_SKIP_DEALLOC_MIX, /* freed by a dealloc that may free an unplanned buffer */
-  MP_SKIP_ALIGN        /* arena=global: alignment above what a global can have */
+  MP_SKIP_ALIGN,       /* arena=global: alignment above what a global can have */
+  MP_SKIP_ARENA        /* an arena of an earlier run (MP_ARENA_ATTR) */
 } mp_skip;
+
+/** The discardable unit attribute that marks an arena=alloc arena, so that
+ *  a later run of the pass leaves it alone instead of planning it into a
+ *  new arena (a second run is then a fixed point). Dialect-prefixed, as
+ *  MLIR names discardable attributes; no "memplan" dialect is registered,
+ *  so nothing verifies it and every lowering ignores it. */
+#define MP_ARENA_ATTR "memplan.arena"
 
 typedef struct mp_alloc {
   MlirOperation op;

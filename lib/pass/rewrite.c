@@ -1,8 +1,9 @@
 /*===-- rewrite.c - Arena, views, erased deallocs -------------------------===*\
 |*                                                                            *|
 |* Stage 4 of memplan-static. Per memory space with planned buffers:          *|
-|*   - arena=alloc:  %arena = memref.alloc() {alignment = A} : memref<Nxi8>   *|
-|*     first in the function, freed before each func.return (below);          *|
+|*   - arena=alloc:  %arena = memref.alloc() {alignment = A, memplan.arena}   *|
+|*     : memref<Nxi8>, first in the function, freed before each func.return   *|
+|*     (below); memplan.arena tells a later run to leave it alone;            *|
 |*   - arena=global: a private, uninitialized memref.global of the same type  *|
 |*     next to the function, read with memref.get_global at function entry.   *|
 |* The arena=alloc arena gets no kind of dealloc the input could not have     *|
@@ -245,11 +246,12 @@ int mp_rewrite(mp_func *f, const memplan_pass_options *o) {
       free((char *)gname.data);
     } else {
       int32_t seg[2] = {0, 0};
-      MlirNamedAttribute a[2] = {
+      MlirNamedAttribute a[3] = {
           named(ctx, "alignment", mlirIntegerAttrGet(i64, (int64_t)sp->align)),
           named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, seg)),
+          named(ctx, MP_ARENA_ATTR, mlirUnitAttrGet(ctx)),
       };
-      arena = create("memref.alloc", floc, 1, &atype, 0, NULL, 2, a);
+      arena = create("memref.alloc", floc, 1, &atype, 0, NULL, 3, a);
     }
     if (mlirOperationIsNull(arena))
       goto fail;

@@ -7,7 +7,7 @@
 // REQUIRES: mlir
 
 // CHECK-LABEL: func.func @subview
-// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<512xi8>
 // CHECK-NOT: memref.alloc()
 // CHECK-NOT: memref.dealloc %view
 func.func @subview(%out: memref<64xf32>, %o2: memref<32xf32>, %f: f32) {
@@ -24,7 +24,7 @@ func.func @subview(%out: memref<64xf32>, %o2: memref<32xf32>, %f: f32) {
 }
 
 // CHECK-LABEL: func.func @view
-// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<512xi8>
 func.func @view(%out: memref<64xf32>, %o2: memref<16xf32>, %f: f32) {
   %c0 = arith.constant 0 : index
   %a = memref.alloc() : memref<256xi8>
@@ -37,7 +37,7 @@ func.func @view(%out: memref<64xf32>, %o2: memref<16xf32>, %f: f32) {
 }
 
 // CHECK-LABEL: func.func @cast
-// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<512xi8>
 func.func @cast(%out: memref<64xf32>, %o2: memref<?xf32>, %f: f32) {
   %a = memref.alloc() : memref<64xf32>
   linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
@@ -50,7 +50,7 @@ func.func @cast(%out: memref<64xf32>, %o2: memref<?xf32>, %f: f32) {
 }
 
 // CHECK-LABEL: func.func @reinterpret_cast
-// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<512xi8>
 func.func @reinterpret_cast(%out: memref<64xf32>, %o2: memref<8x8xf32>, %f: f32) {
   %a = memref.alloc() : memref<64xf32>
   linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
@@ -63,7 +63,7 @@ func.func @reinterpret_cast(%out: memref<64xf32>, %o2: memref<8x8xf32>, %f: f32)
 }
 
 // CHECK-LABEL: func.func @expand_collapse
-// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<512xi8>
 func.func @expand_collapse(%out: memref<64xf32>, %o2: memref<64xf32>, %f: f32) {
   %a = memref.alloc() : memref<64xf32>
   linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
@@ -77,7 +77,7 @@ func.func @expand_collapse(%out: memref<64xf32>, %o2: memref<64xf32>, %f: f32) {
 }
 
 // CHECK-LABEL: func.func @transpose
-// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<512xi8>
 func.func @transpose(%out: memref<64xf32>, %o2: memref<8x8xf32, strided<[1, 8]>>, %f: f32) {
   %a = memref.alloc() : memref<8x8xf32>
   linalg.fill ins(%f : f32) outs(%a : memref<8x8xf32>)
@@ -90,7 +90,7 @@ func.func @transpose(%out: memref<64xf32>, %o2: memref<8x8xf32, strided<[1, 8]>>
 }
 
 // CHECK-LABEL: func.func @memory_space_cast
-// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<512xi8>
 func.func @memory_space_cast(%out: memref<64xf32>, %o2: memref<64xf32, 1>, %f: f32) {
   %a = memref.alloc() : memref<64xf32>
   linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
@@ -104,7 +104,7 @@ func.func @memory_space_cast(%out: memref<64xf32>, %o2: memref<64xf32, 1>, %f: f
 
 // Both select operands are live until the select's result dies.
 // CHECK-LABEL: func.func @select
-// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<768xi8>
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<768xi8>
 func.func @select(%c: i1, %out: memref<64xf32>, %f: f32) {
   %a = memref.alloc() : memref<64xf32>
   %b = memref.alloc() : memref<64xf32>
@@ -122,7 +122,7 @@ func.func @select(%c: i1, %out: memref<64xf32>, %f: f32) {
 
 // scf.if results alias what both branches yield.
 // CHECK-LABEL: func.func @scf_if_yield
-// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<768xi8>
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<768xi8>
 // CHECK: scf.yield %view
 // CHECK: scf.yield %view
 func.func @scf_if_yield(%c: i1, %out: memref<64xf32>, %f: f32) {
@@ -146,7 +146,7 @@ func.func @scf_if_yield(%c: i1, %out: memref<64xf32>, %f: f32) {
 // scf.while: init -> before-region argument -> scf.condition -> results and
 // after-region argument -> scf.yield -> before-region argument.
 // CHECK-LABEL: func.func @scf_while
-// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<512xi8>
 // CHECK-NOT: memref.alloc()
 func.func @scf_while(%c: i1, %out: memref<64xf32>, %f: f32) {
   %a = memref.alloc() : memref<64xf32>
@@ -166,7 +166,7 @@ func.func @scf_while(%c: i1, %out: memref<64xf32>, %f: f32) {
 
 // scf.for iter_args and results.
 // CHECK-LABEL: func.func @scf_for_iter_args
-// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<512xi8>
 func.func @scf_for_iter_args(%n: index, %out: memref<64xf32>, %f: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -184,7 +184,7 @@ func.func @scf_for_iter_args(%n: index, %out: memref<64xf32>, %f: f32) {
 
 // affine.for iter_args.
 // CHECK-LABEL: func.func @affine_for_iter_args
-// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<512xi8>
 func.func @affine_for_iter_args(%out: memref<64xf32>, %f: f32) {
   %a = memref.alloc() : memref<64xf32>
   linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
@@ -200,7 +200,7 @@ func.func @affine_for_iter_args(%out: memref<64xf32>, %f: f32) {
 
 // Without aliases the two buffers share one slot: the negative of the above.
 // CHECK-LABEL: func.func @no_alias
-// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<256xi8>
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<256xi8>
 func.func @no_alias(%out: memref<64xf32>, %f: f32) {
   %a = memref.alloc() : memref<64xf32>
   linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
@@ -214,7 +214,7 @@ func.func @no_alias(%out: memref<64xf32>, %f: f32) {
 // A memref result of an op that otherwise only reads/writes (vector.type_cast)
 // is an alias too.
 // CHECK-LABEL: func.func @vector_type_cast
-// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<512xi8>
 func.func @vector_type_cast(%out: memref<64xf32>, %o2: memref<vector<64xf32>>, %f: f32) {
   %a = memref.alloc() : memref<64xf32>
   linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)

@@ -13,7 +13,7 @@
 
 // The reported case: space-1 buffers that the input never frees.
 // CHECK-LABEL: func.func @never_freed
-// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<128xi8, 1>
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<128xi8, 1>
 // CHECK-NOT: memref.dealloc
 // CHECK-NOT: memory_space_cast %alloc
 // CHECK: return
@@ -31,7 +31,7 @@ func.func @never_freed(%out: memref<16xf32>, %f: f32) {
 
 // One of the two is freed in space 1: so is the arena.
 // CHECK-LABEL: func.func @freed_in_space
-// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128xi8, 1>
+// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<128xi8, 1>
 // CHECK-NOT: memref.dealloc
 // CHECK: memref.dealloc %[[ARENA]] : memref<128xi8, 1>
 // CHECK-NEXT: return
@@ -49,7 +49,7 @@ func.func @freed_in_space(%out: memref<16xf32, 1>, %f: f32) {
 // Freed only after a cast to the default space: the arena is freed the
 // same way.
 // CHECK-LABEL: func.func @freed_through_cast
-// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8, 1>
+// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<64xi8, 1>
 // CHECK-NOT: memref.dealloc
 // CHECK: %[[CAST:.*]] = memref.memory_space_cast %[[ARENA]] : memref<64xi8, 1> to memref<64xi8>
 // CHECK-NEXT: memref.dealloc %[[CAST]] : memref<64xi8>
@@ -65,7 +65,7 @@ func.func @freed_through_cast(%out: memref<16xf32>, %f: f32) {
 
 // The default space: freed whether or not the input frees (as before).
 // CHECK-LABEL: func.func @default_never_freed
-// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
+// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<64xi8>
 // CHECK: memref.dealloc %[[ARENA]] : memref<64xi8>
 // CHECK-NEXT: return
 func.func @default_never_freed(%out: memref<16xf32>, %f: f32) {

@@ -12,7 +12,7 @@
 // The yield that makes %r an alias of %b is in the second block of the
 // region; the trace used to look at the first block's terminator only.
 // CHECK-LABEL: func.func @execute_region_second_block
-// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
+// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<64xi8>
 // CHECK-NOT: memref.dealloc
 // CHECK: memref.dealloc %[[ARENA]] : memref<64xi8>
 // CHECK-NEXT: return
@@ -31,7 +31,7 @@ func.func @execute_region_second_block(%out: memref<16xf32>, %f: f32) {
 
 // vector.type_cast is a view; the trace used to stop at it.
 // CHECK-LABEL: func.func @type_cast
-// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
+// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<64xi8>
 // CHECK-NOT: memref.dealloc
 // CHECK: memref.dealloc %[[ARENA]] : memref<64xi8>
 // CHECK-NEXT: return
@@ -84,7 +84,7 @@ func.func @execute_region_block_argument(%out: memref<16xf32>) {
 // scf.while: the result and the after-region argument are aliases of %a
 // (init -> before argument -> scf.condition); a dealloc of either is erased.
 // CHECK-LABEL: func.func @while_result_and_argument
-// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
+// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<64xi8>
 // CHECK-NOT: memref.dealloc
 // CHECK: memref.dealloc %[[ARENA]] : memref<64xi8>
 // CHECK-NEXT: return
@@ -109,7 +109,7 @@ func.func @while_result_and_argument(%c: i1, %out: memref<16xf32>) {
 // extract_strided_metadata and a cast to an unranked memref: each dealloc
 // frees %a and is erased.
 // CHECK-LABEL: func.func @views_everywhere
-// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
+// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<64xi8>
 // CHECK-NOT: memref.dealloc
 // CHECK: memref.dealloc %[[ARENA]] : memref<64xi8>
 // CHECK-NEXT: return

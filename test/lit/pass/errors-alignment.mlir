@@ -12,7 +12,7 @@
 // CHECK: error: memplan-static: bad alignment=48 (expected a power of two from 1 to 2^62)
 // ZERO: error: memplan-static: bad alignment=0 (expected a power of two from 1 to 2^62)
 // BIG: error: memplan-static: bad alignment=9223372036854775808 (expected a power of two from 1 to 2^62)
-// MAX: memref.alloc() {alignment = 4611686018427387904 : i64} : memref<256xi8>
+// MAX: memref.alloc() {alignment = 4611686018427387904 : i64, memplan.arena} : memref<256xi8>
 // BOOL: for the --remarks option: 'maybe' is invalid value for boolean argument
 // PARSE: for the --alignment option: 'abc' value invalid
 // expected-error @+1 {{bad alignment=48}}

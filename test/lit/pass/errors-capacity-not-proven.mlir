@@ -10,7 +10,7 @@
 // REQUIRES: mlir
 // CHECK: error: memplan-static: the arena needs 512 bytes for 2 buffers, more than capacity=256 (not proven: the lower bound 256 fits; a longer search or another planner may fit)
 // CHECK-NOT: (proven
-// FITS: memref.alloc() {alignment = 64 : i64} : memref<256xi8>
+// FITS: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<256xi8>
 // expected-error @+1 {{the arena needs 512 bytes for 2 buffers, more than capacity=256 (not proven: the lower bound 256 fits; a longer search or another planner may fit)}}
 func.func @f(%out: memref<64xf32>, %x: f32) {
   %a = memref.alloc() : memref<64xf32>

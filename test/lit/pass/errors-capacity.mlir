@@ -9,7 +9,7 @@
 // RUN: %memplan-opt %s --memplan-static="planner=greedy-size capacity=512" | FileCheck %s --check-prefix=FITS
 // REQUIRES: mlir
 // CHECK: error: memplan-static: the arena needs 512 bytes for 2 buffers, more than capacity=500 (proven: the optimum is >= 512)
-// FITS: memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+// FITS: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<512xi8>
 // expected-error @+1 {{the arena needs 512 bytes for 2 buffers, more than capacity=500 (proven: the optimum is >= 512)}}
 func.func @f(%out: memref<64xf32>, %x: f32) {
   %a = memref.alloc() : memref<64xf32>

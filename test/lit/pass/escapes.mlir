@@ -5,7 +5,7 @@
 // REQUIRES: mlir
 
 // CHECK-LABEL: func.func @returned
-// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<256xi8>
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<256xi8>
 // CHECK: %[[KEPT:.*]] = memref.alloc() : memref<64xf32>
 // CHECK: return %[[KEPT]]
 func.func @returned(%f: f32) -> memref<64xf32> {
@@ -74,7 +74,7 @@ func.func @stored_by_linalg_yield(%box: memref<1xmemref<64xf32>>) {
 
 // Storing a value INTO the buffer is an ordinary use: planned.
 // CHECK-LABEL: func.func @store_into
-// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<256xi8>
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<256xi8>
 func.func @store_into(%f: f32, %i: index) -> f32 {
   %a = memref.alloc() : memref<64xf32>
   memref.store %f, %a[%i] : memref<64xf32>

@@ -7,7 +7,7 @@
 // scratch written later in the body. The next iteration reads %a again, so
 // %a lives for the whole loop and %t cannot take its bytes: 512, not 256.
 // CHECK-LABEL: func.func @outside_used_inside
-// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<512xi8>
 // CHECK: scf.for
 // CHECK: %[[C:.*]] = arith.constant 256 : index
 // CHECK-NEXT: memref.view %[[ARENA]][%[[C]]][] : memref<512xi8> to memref<64xf32>
@@ -29,7 +29,7 @@ func.func @outside_used_inside(%n: index, %out: memref<64xf32>, %f: f32) {
 
 // Same with affine.for and a while loop.
 // CHECK-LABEL: func.func @outside_used_inside_affine
-// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<512xi8>
 func.func @outside_used_inside_affine(%out: memref<64xf32>, %f: f32) {
   %a = memref.alloc() : memref<64xf32>
   linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
@@ -43,7 +43,7 @@ func.func @outside_used_inside_affine(%out: memref<64xf32>, %f: f32) {
 }
 
 // CHECK-LABEL: func.func @outside_used_inside_while
-// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<512xi8>
 func.func @outside_used_inside_while(%c: i1, %out: memref<64xf32>, %f: f32) {
   %a = memref.alloc() : memref<64xf32>
   linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
@@ -62,7 +62,7 @@ func.func @outside_used_inside_while(%c: i1, %out: memref<64xf32>, %f: f32) {
 // Allocs inside a loop body are planned within the body, at their place:
 // %t1 dies before %t2 is written, so they share offset 0.
 // CHECK-LABEL: func.func @inside_body
-// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<256xi8>
+// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<256xi8>
 // CHECK: scf.for
 // CHECK-NEXT: %[[C1:.*]] = arith.constant 0 : index
 // CHECK-NEXT: memref.view %[[ARENA]][%[[C1]]][] : memref<256xi8> to memref<64xf32>
@@ -167,7 +167,7 @@ func.func @affine_parallel_private(%f: f32) {
 // A buffer defined outside a parallel loop and only read inside is shared by
 // all iterations: it is planned, live for the whole loop.
 // CHECK-LABEL: func.func @outside_parallel
-// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<256xi8>
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<256xi8>
 // CHECK: scf.forall
 func.func @outside_parallel(%out: memref<4x64xf32>, %f: f32) {
   %a = memref.alloc() : memref<64xf32>

@@ -32,7 +32,7 @@
 // W1: "work": {{[0-2]}},
 // AUTO: "status": "feasible"
 // AUTO-NOT: "status": "optimal"
-// IR: memref.alloc() {alignment = 1 : i64} : memref<287xi8>
+// IR: memref.alloc() {alignment = 1 : i64, memplan.arena} : memref<287xi8>
 // BAD: for the --work-limit option: '{{.*}}' value invalid for ulong argument
 func.func @f(%x: i8, %out: memref<1xi8>) {
   %c0 = arith.constant 0 : index

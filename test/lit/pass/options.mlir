@@ -18,7 +18,7 @@
 // REQUIRES: mlir
 
 // Default alignment 64: a@0, d@256, e@384 (not 356), c@0 (reuses a).
-// GREEDY: %[[A:.*]] = memref.alloc() {alignment = 64 : i64} : memref<484xi8>
+// GREEDY: %[[A:.*]] = memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<484xi8>
 // GREEDY-NEXT: %[[C0:.*]] = arith.constant 0 : index
 // GREEDY-NEXT: memref.view %[[A]][%[[C0]]][] : memref<484xi8> to memref<64xf32>
 // GREEDY-NEXT: %[[C256:.*]] = arith.constant 256 : index
@@ -32,13 +32,13 @@
 // GREEDY-NEXT: return
 
 // linear stacks everything: a@0, d@256, e@384, c@512.
-// LINEAR: memref.alloc() {alignment = 64 : i64} : memref<768xi8>
+// LINEAR: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<768xi8>
 
 // With alignment 1, buffers keep only their element alignment (4 bytes):
 // e@356 and the arena is 456 (the lower bound).
-// ALIGN1: memref.alloc() {alignment = 4 : i64} : memref<456xi8>
+// ALIGN1: memref.alloc() {alignment = 4 : i64, memplan.arena} : memref<456xi8>
 // ALIGN1: arith.constant 356 : index
-// ALIGN512: memref.alloc() {alignment = 512 : i64} : memref<1124xi8>
+// ALIGN512: memref.alloc() {alignment = 512 : i64, memplan.arena} : memref<1124xi8>
 
 // GLOBAL: memref.global "private" @__memplan_arena_options : memref<484xi8> = uninitialized {alignment = 64 : i64}
 // GLOBAL-LABEL: func.func @options

@@ -13,7 +13,7 @@
 // NOTE: memplan: memplan-static is already registered (built into this tool or loaded from another plugin); this copy is not registered again
 
 // CHECK-LABEL: func.func @f
-// CHECK: %[[A:.*]] = memref.alloc() {alignment = 64 : i64} : memref<16xi8>
+// CHECK: %[[A:.*]] = memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<16xi8>
 // CHECK: memref.view %[[A]]
 func.func @f(%o: memref<4xf32>) {
   %a = memref.alloc() : memref<4xf32>

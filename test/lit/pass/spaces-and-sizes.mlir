@@ -5,8 +5,8 @@
 // REQUIRES: mlir
 
 // CHECK-LABEL: func.func @two_spaces
-// CHECK-DAG: %[[S1:.*]] = memref.alloc() {alignment = 64 : i64} : memref<512xi8, 1>
-// CHECK-DAG: %[[S0:.*]] = memref.alloc() {alignment = 64 : i64} : memref<256xi8>
+// CHECK-DAG: %[[S1:.*]] = memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<512xi8, 1>
+// CHECK-DAG: %[[S0:.*]] = memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<256xi8>
 // CHECK-DAG: memref.view %[[S1]][%{{.*}}][] : memref<512xi8, 1> to memref<64xf32, 1>
 // CHECK-DAG: memref.view %[[S0]][%{{.*}}][] : memref<256xi8> to memref<64xf32>
 // The input frees no buffer of space 1, so neither does the pass (a dealloc
@@ -36,7 +36,7 @@ func.func @two_spaces(%x: f32, %out: memref<64xf32>, %out1: memref<64xf32, 1>) {
 // of two: 32), vector<8xi1> 1 byte (bit-packed: 4). linear with alignment=1
 // stacks them with only element-alignment padding, so each offset is the
 // previous offset + size, rounded up to the element size:
-// SIZES: memref.alloc() {alignment = 16 : i64} : memref<468xi8>
+// SIZES: memref.alloc() {alignment = 16 : i64, memplan.arena} : memref<468xi8>
 // SIZES: arith.constant 0 : index
 // SIZES: arith.constant 304 : index
 // SIZES: arith.constant 384 : index

@@ -9,8 +9,8 @@
 // REQUIRES: mlir
 
 // CHECK-LABEL: func.func @planned
-// CHECK-NEXT: %[[S1:.*]] = memref.alloc() {alignment = 4 : i64} : memref<48xi8, 1>
-// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 4 : i64} : memref<108xi8>
+// CHECK-NEXT: %[[S1:.*]] = memref.alloc() {alignment = 4 : i64, memplan.arena} : memref<48xi8, 1>
+// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 4 : i64, memplan.arena} : memref<108xi8>
 // CHECK-NEXT: arith.constant 0 : index
 // CHECK-NEXT: arith.constant 1 : index
 // CHECK-NEXT: arith.constant 0 : index

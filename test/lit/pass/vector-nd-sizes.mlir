@@ -10,7 +10,7 @@
 // REQUIRES: mlir
 
 // CHECK-LABEL: func.func @nd
-// CHECK: memref.alloc() {alignment = 32 : i64} : memref<248xi8>
+// CHECK: memref.alloc() {alignment = 32 : i64, memplan.arena} : memref<248xi8>
 // CHECK: arith.constant 0 : index
 // CHECK-NEXT: memref.view {{.*}} to memref<2xvector<3x5xf32>>
 // CHECK: arith.constant 192 : index
