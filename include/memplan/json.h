@@ -33,6 +33,7 @@
 #include "memplan/memplan.h"
 
 #include <jansson.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -77,6 +78,15 @@ json_t *memplan_json_plan(const memplan_plan *plan);
  *  when plan->offsets is non-NULL). New reference; NULL if out of memory. */
 json_t *memplan_json_summary(const memplan_problem *p,
                              const memplan_plan *plan, bool with_buffers);
+
+/** Writes `j` (not consumed) to the open stream `out` exactly as
+ *  memplan_json_write writes it to a file (format below), for callers that
+ *  stage several outputs with memplan_output_open and keep them all or none.
+ *  Returns 0; or -1 with a message in err: "no JSON value to write (NULL)"
+ *  for a NULL `j` (nothing written), "write error: REASON" if a write to
+ *  `out` fails or memory runs out (the stream then holds a partial
+ *  document). */
+int memplan_json_fprint(FILE *out, json_t *j, char *err, size_t err_len);
 
 /** Writes `j` (not consumed; the caller still owns it) as indented JSON with
  *  a final newline, keys in insertion order, reals with 6 significant

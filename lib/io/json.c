@@ -124,6 +124,28 @@ static void set_err(char *err, size_t err_len, const char *path,
              e ? ": " : "", e ? strerror(e) : "");
 }
 
+/* Six significant digits: gaps and times are measurements, and 17 digits
+ * of binary noise (0.44444444444444442) only make reports harder to read. */
+#define JSON_FLAGS (JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6))
+
+int memplan_json_fprint(FILE *out, json_t *j, char *err, size_t err_len) {
+  if (!j) {
+    if (err && err_len)
+      snprintf(err, err_len, "no JSON value to write (NULL)");
+    return -1;
+  }
+  errno = 0;
+  if (json_dumpf(j, out, JSON_FLAGS) != 0 || fputc('\n', out) == EOF) {
+    /* json_dumpf fails on a write error or when memory runs out; only
+     * the stream's error flag tells the two apart. */
+    int e = ferror(out) && errno ? errno : ENOMEM;
+    if (err && err_len)
+      snprintf(err, err_len, "write error: %s", strerror(e));
+    return -1;
+  }
+  return 0;
+}
+
 int memplan_json_write(const char *path, json_t *j, char *err,
                        size_t err_len) {
   if (!path || !*path) {
@@ -136,16 +158,14 @@ int memplan_json_write(const char *path, json_t *j, char *err,
     set_err(err, err_len, path, "no JSON value to write (NULL)", 0);
     return -1;
   }
-  /* Six significant digits: gaps and times are measurements, and 17 digits
-   * of binary noise (0.44444444444444442) only make reports harder to read. */
-  const size_t flags = JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6);
   memplan_output out;
   if (memplan_output_open(&out, path, err, err_len) != 0)
     return -1;
-  if (json_dumpf(j, out.stream, flags) != 0 || fputc('\n', out.stream) == EOF) {
-    int e = ferror(out.stream) && errno ? errno : ENOMEM;
+  char e2[256] = "";
+  if (memplan_json_fprint(out.stream, j, e2, sizeof e2) != 0) {
     memplan_output_close(&out, false, NULL, 0);
-    set_err(err, err_len, path, "write error", e);
+    if (err && err_len)
+      snprintf(err, err_len, "%s: %s", path, e2);
     return -1;
   }
   return memplan_output_close(&out, true, err, err_len);

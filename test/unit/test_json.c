@@ -283,6 +283,44 @@ static void test_write_roundtrip(void **state) {
   rmdir(dir);
 }
 
+/* The stream variant writes the same bytes as memplan_json_write (the pass
+ * stages its report with it, to keep a function's files all or none). */
+static void test_fprint_same_as_write(void **state) {
+  (void)state;
+  char dir[] = "/tmp/memplan-json-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char path[256];
+  snprintf(path, sizeof path, "%s/report.json", dir);
+  json_t *j = json_pack("{s:f,s:[i,s]}", "gap", 4.0 / 9.0, "l", 1, "x");
+  char err[256] = "";
+  assert_int_equal(memplan_json_write(path, j, err, sizeof err), 0);
+  FILE *f = fopen(path, "rb");
+  assert_non_null(f);
+  char want[512] = "";
+  size_t nwant = fread(want, 1, sizeof want - 1, f);
+  fclose(f);
+  char *got = NULL;
+  size_t ngot = 0;
+  FILE *m = open_memstream(&got, &ngot);
+  assert_non_null(m);
+  assert_int_equal(memplan_json_fprint(m, j, err, sizeof err), 0);
+  fclose(m);
+  assert_int_equal(ngot, nwant);
+  assert_memory_equal(got, want, nwant);
+  assert_non_null(strstr(got, "0.444444"));
+  free(got);
+  /* NULL is refused with nothing written. */
+  m = open_memstream(&got, &ngot);
+  assert_int_equal(memplan_json_fprint(m, NULL, err, sizeof err), -1);
+  fclose(m);
+  assert_int_equal(ngot, 0);
+  assert_string_equal(err, "no JSON value to write (NULL)");
+  free(got);
+  json_decref(j);
+  unlink(path);
+  rmdir(dir);
+}
+
 /* Devices are written in place, never renamed over (as root that would turn
  * /dev/null into a regular file); symbolic links are followed, so the link
  * survives and its target gets the report. */
@@ -352,6 +390,7 @@ int main(void) {
       cmocka_unit_test(test_plan_fields),
       cmocka_unit_test(test_summary_real_plan),
       cmocka_unit_test(test_write_roundtrip),
+      cmocka_unit_test(test_fprint_same_as_write),
       cmocka_unit_test(test_write_special_files),
       cmocka_unit_test(test_invalid_utf8),
       cmocka_unit_test(test_no_plan),
