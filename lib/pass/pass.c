@@ -6,7 +6,9 @@
 |* able to see why a buffer kept its own allocation), one summary remark per  *|
 |* function with remarks=true, errors at the function for bad options, a plan *|
 |* over capacity or a planner failure. The IR is only touched by rewrite.c,   *|
-|* after every check passed, so a failing run leaves the function unchanged.  *|
+|* after every check passed, so a failing run leaves the function unchanged;  *|
+|* its report and pictures are staged and kept only when the rewrite          *|
+|* succeeded too, so a failing run writes none of them.                       *|
 |* Also here: the small hash map and helpers the stages share.                *|
 \*===----------------------------------------------------------------------===*/
 #define _XOPEN_SOURCE 700 /* realpath */
@@ -557,7 +559,102 @@ static json_t *space_json(MlirAttribute attr) {
   return json_string(buf);
 }
 
-static int write_report(mp_func *f, const memplan_pass_options *o) {
+/*--- staged outputs: a function's files, all or none -----------------------*/
+
+/* A function's report and pictures were written one after the other, and
+ * the rewrite came last: a picture that could not be created, or a rewrite
+ * that failed (arena=global without a free symbol name), left the report
+ * (and earlier pictures) of a function whose run failed, as if they were its
+ * answer, or replaced the files of an earlier good run. So each file is
+ * written to a temporary (memplan_output_open) first, and once the rewrite
+ * succeeded too all of them are renamed into place; on any failure every
+ * temporary is removed and no file of the function is written or replaced.
+ * Outputs written in place cannot be taken back: standard output ("-"), a
+ * device, a pipe or an open descriptor gets its text while it is staged. */
+typedef struct staged_file {
+  memplan_output out;
+  char *path;       /* out.path borrows it: the caller's buffer is reused */
+  const char *what; /* "report" or "picture", for messages */
+} staged_file;
+
+typedef struct staged {
+  staged_file *files;
+  size_t n, cap;
+} staged;
+
+/* Opens `path` as one more of f's files. Returns its stream, or NULL with
+ * f->err set (nothing created). */
+static FILE *stage_open(mp_func *f, staged *st, const char *what,
+                        const char *path) {
+  staged_file *sf = mp_push(&st->files, &st->n, &st->cap, sizeof *sf);
+  if (!sf) {
+    snprintf(f->err, sizeof f->err, "memplan-static: out of memory");
+    return NULL;
+  }
+  char err[512] = "";
+  sf->path = strdup(path);
+  if (!sf->path || memplan_output_open(&sf->out, sf->path, err, sizeof err)) {
+    if (sf->path)
+      snprintf(f->err, sizeof f->err, "memplan-static: %s: %.400s", what, err);
+    else
+      snprintf(f->err, sizeof f->err, "memplan-static: out of memory");
+    free(sf->path);
+    st->n--;
+    return NULL;
+  }
+  sf->what = what;
+  return sf->out.stream;
+}
+
+/* Ends the staging of the file opened last, after its text was written:
+ * `failed` (with the writer's message in e2, which does not name the
+ * file) or a flush that fails (a full disk) removes its temporary and sets
+ * f->err, now, before the rewrite, rather than when the files are kept.
+ * Returns 0, or -1 with f->err set. */
+static int stage_end(mp_func *f, staged *st, bool failed, const char *e2) {
+  staged_file *sf = &st->files[st->n - 1];
+  if (!failed && fflush(sf->out.stream) == 0 && !ferror(sf->out.stream))
+    return 0;
+  char err[512] = "";
+  /* A failed write is reported as every output reports it ("PATH: write
+   * error: REASON"): closing with keep = true says so, and still removes
+   * the temporary. */
+  if (ferror(sf->out.stream))
+    memplan_output_close(&sf->out, true, err, sizeof err);
+  else {
+    snprintf(err, sizeof err, "%.200s: %.300s", sf->out.path,
+             e2 && e2[0] ? e2 : "write error");
+    memplan_output_close(&sf->out, false, NULL, 0);
+  }
+  snprintf(f->err, sizeof f->err, "memplan-static: %s: %.400s", sf->what, err);
+  free(sf->path);
+  st->n--;
+  return -1;
+}
+
+/* Closes every staged file: with `keep`, renames each into place, in the
+ * order they were staged; without, removes them all. A rename that fails
+ * sets f->err and the files after it are removed, but the ones renamed
+ * before it stay. Returns 0, or -1 with f->err set. */
+static int stage_finish(mp_func *f, staged *st, bool keep) {
+  int rc = 0;
+  for (size_t i = 0; i < st->n; ++i) {
+    char err[512] = "";
+    bool k = keep && rc == 0;
+    if (memplan_output_close(&st->files[i].out, k, err, sizeof err) && k) {
+      snprintf(f->err, sizeof f->err, "memplan-static: %s: %.400s",
+               st->files[i].what, err);
+      rc = -1;
+    }
+    free(st->files[i].path);
+  }
+  free(st->files);
+  memset(st, 0, sizeof *st);
+  return rc;
+}
+
+/* The report, staged (see above). Returns 0, or -1 with f->err set. */
+static int stage_report(mp_func *f, const memplan_pass_options *o, staged *st) {
   char err[512] = "";
   char *fname = func_name(f, false);
   if (!fname)
@@ -600,11 +697,11 @@ static int write_report(mp_func *f, const memplan_pass_options *o) {
   char path[1024];
   if (output_path(f, "report", o->report, path, sizeof path))
     goto out;
-  if (memplan_json_write(path, root, err, sizeof err)) {
-    snprintf(f->err, sizeof f->err, "memplan-static: report: %.400s", err);
+  FILE *stream = stage_open(f, st, "report", path);
+  if (!stream)
     goto out;
-  }
-  rc = 0;
+  bool failed = memplan_json_fprint(stream, root, err, sizeof err) != 0;
+  rc = stage_end(f, st, failed, err);
   goto out;
 done:
   snprintf(f->err, sizeof f->err, "memplan-static: out of memory writing the report");
@@ -877,7 +974,10 @@ done:
   return rc;
 }
 
-static int write_picture(mp_func *f, const memplan_pass_options *o) {
+/* Every picture of f (one per arena), staged (see above). Returns 0, or -1
+ * with f->err set. */
+static int stage_pictures(mp_func *f, const memplan_pass_options *o,
+                          staged *st) {
   char err[512] = "";
   memplan_problem empty;
   memplan_problem_init(&empty);
@@ -892,10 +992,12 @@ static int write_picture(mp_func *f, const memplan_pass_options *o) {
     const uint64_t *offs = f->nspaces ? f->spaces[s].plan.offsets : NULL;
     if (picture_path(f, path, s, spath, sizeof spath))
       return -1;
-    if (memplan_svg_write(spath, p, offs, NULL, err, sizeof err)) {
-      snprintf(f->err, sizeof f->err, "memplan-static: picture: %.400s", err);
+    FILE *stream = stage_open(f, st, "picture", spath);
+    if (!stream)
       return -1;
-    }
+    bool failed = memplan_svg_fprint(stream, p, offs, NULL, err, sizeof err) != 0;
+    if (stage_end(f, st, failed, err))
+      return -1;
   }
   return 0;
 }
@@ -1014,6 +1116,7 @@ MlirLogicalResult memplan_static_run(MlirOperation func,
   f.func = func;
   f.min_alignment = o->alignment;
   f.shared_arena = o->arena == MEMPLAN_ARENA_GLOBAL;
+  staged st = {NULL, 0, 0};
   int rc = 0;
   if (mp_schedule_build(func, &f.sched)) {
     snprintf(f.err, sizeof f.err, "memplan-static: cannot number the ops "
@@ -1051,16 +1154,24 @@ MlirLogicalResult memplan_static_run(MlirOperation func,
     rc = -1;
     goto out;
   }
-  if (o->report && o->report[0] && (rc = write_report(&f, o)))
+  /* The files are staged, the IR rewritten, and only then the files kept
+   * (see "staged outputs"): a failure anywhere leaves none of them. A
+   * rename that fails at the very end leaves the IR rewritten (and the
+   * files renamed before it in place), but the pass then fails, so
+   * mlir-opt prints no IR. */
+  if (o->report && o->report[0] && (rc = stage_report(&f, o, &st)))
     goto out;
-  if (o->picture && o->picture[0] && (rc = write_picture(&f, o)))
+  if (o->picture && o->picture[0] && (rc = stage_pictures(&f, o, &st)))
     goto out;
   if ((rc = mp_rewrite(&f, o)))
+    goto out;
+  if ((rc = stage_finish(&f, &st, true)))
     goto out;
   if (o->remarks)
     summary_remark(&f, o, now_seconds() - t0);
 
 out:
+  stage_finish(&f, &st, false); /* after a failure: removes the temporaries */
   if (rc)
     diagnose(&f, func, true, f.err);
   mp_func_free(&f);

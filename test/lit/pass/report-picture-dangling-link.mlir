@@ -11,8 +11,10 @@
 // RUN: not %memplan-opt %s --memplan-static="report=%t/r2.json picture=%t/l3" -o %t/o2.mlir 2>&1 | FileCheck %s
 // RUN: not test -e %t/r2.json
 // A link to another missing name is no clash (the picture then fails on
-// its dangling link, as any output does).
+// its dangling link, as any output does, and the report is not written
+// either: a function's files are all written or none).
 // RUN: not %memplan-opt %s --memplan-static="report=%t/r3.json picture=%t/link.svg" -o %t/o3.mlir 2>&1 | FileCheck %s --check-prefix=DANGLING
+// RUN: not test -e %t/r3.json
 // REQUIRES: mlir
 
 // CHECK: report-picture-dangling-link.mlir:[[@LINE+3]]:1: error: memplan-static: report={{.*}} and picture={{.*}} lead to one file ({{.*}}); the picture would replace the report

@@ -1,0 +1,77 @@
+// A function's report and pictures are all written or none: they are
+// staged as temporaries, the IR is rewritten, and only then are they renamed
+// into place. The report used to be written before a picture failed (or a
+// first picture before a second one did, or both before the rewrite
+// failed), and stayed beside a run that failed, or replaced the file of an
+// earlier good run. Other functions' files are kept: each function is its
+// own run of the pass.
+// RUN: rm -rf %t && mkdir -p %t/a %t/b %t/c %t/d
+//
+// The picture cannot be created (a missing directory): no report either.
+// RUN: not %memplan-opt %s --memplan-static="report=%t/a/{func}.json picture=%t/missing/{func}_{space}.svg" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: ls -A %t/a | count 0
+//
+// @f's second picture cannot be written (a directory is in the way): @f
+// writes nothing, @g and @h, which succeed, write theirs.
+// RUN: mkdir %t/b/f_1.svg
+// RUN: not %memplan-opt %s --memplan-static="report=%t/b/{func}.json picture=%t/b/{func}_{space}.svg" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SECOND
+// RUN: not test -e %t/b/f.json
+// RUN: not test -e %t/b/f_0.svg
+// RUN: test -s %t/b/g.json && test -s %t/b/g_0.svg && test -s %t/b/h.json && test -s %t/b/h_0.svg
+// RUN: ls -A %t/b | count 5
+//
+// A picture that cannot be written to the end (a full disk, here
+// /dev/full, written in place) leaves no report either.
+// RUN: mkdir %t/e && sed -n '/^func.func @g(/,/^}/p' %s > %t/g.mlir
+// RUN: not %memplan-opt %t/g.mlir --memplan-static="report=%t/e/r.json picture=/dev/full" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FULL
+// RUN: ls -A %t/e | count 0
+//
+// Files of an earlier run are not replaced, and no temporary is left.
+// RUN: mkdir %t/c/f_1.svg && echo old > %t/c/f.json && echo old > %t/c/f_0.svg
+// RUN: not %memplan-opt %s --memplan-static="report=%t/c/{func}.json picture=%t/c/{func}_{space}.svg" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SECOND
+// RUN: grep -x old %t/c/f.json && grep -x old %t/c/f_0.svg
+// RUN: ls -A %t/c | count 7
+//
+// The rewrite fails after the files were staged: with arena=global and
+// every name the arena of @h could take already used by the module, @h
+// fails and writes nothing, and its earlier report stays as it was.
+// RUN: awk 'BEGIN { print "memref.global \"private\" @__memplan_arena_h : memref<1xi8> = uninitialized"; for (k = 1; k < 1000; ++k) print "memref.global \"private\" @__memplan_arena0v" k "_h : memref<1xi8> = uninitialized" }' > %t/taken.mlir
+// RUN: cat %s >> %t/taken.mlir
+// RUN: echo old > %t/d/h.json
+// RUN: not %memplan-opt %t/taken.mlir --memplan-static="arena=global report=%t/d/{func}.json picture=%t/d/{func}_{space}.svg" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REWRITE
+// RUN: grep -x old %t/d/h.json
+// RUN: not test -e %t/d/h_0.svg
+// RUN: test -s %t/d/f.json && test -s %t/d/f_0.svg && test -s %t/d/f_1.svg && test -s %t/d/g.json && test -s %t/d/g_0.svg
+// RUN: ls -A %t/d | count 6
+// REQUIRES: mlir
+
+// MISSING: error: memplan-static: picture: {{.*}}missing/f_0.svg: cannot create the output file: No such file or directory
+// FULL: error: memplan-static: picture: /dev/full: write error: No space left on device
+// SECOND: error: memplan-static: picture: {{.*}}/f_1.svg: cannot write: Is a directory
+// SECOND-NOT: error
+// REWRITE: error: memplan-static: arena=global: no free symbol name for the arena of 'h'
+// REWRITE-NOT: error
+
+func.func @f(%x: f32, %out: memref<64xf32>, %out1: memref<64xf32, 1>) {
+  %a = memref.alloc() : memref<64xf32>
+  %b = memref.alloc() : memref<64xf32, 1>
+  linalg.fill ins(%x : f32) outs(%a : memref<64xf32>)
+  linalg.fill ins(%x : f32) outs(%b : memref<64xf32, 1>)
+  memref.copy %a, %out : memref<64xf32> to memref<64xf32>
+  memref.copy %b, %out1 : memref<64xf32, 1> to memref<64xf32, 1>
+  return
+}
+
+func.func @g(%x: f32, %out: memref<64xf32>) {
+  %a = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%x : f32) outs(%a : memref<64xf32>)
+  memref.copy %a, %out : memref<64xf32> to memref<64xf32>
+  return
+}
+
+func.func @h(%x: f32, %out: memref<16xf32>) {
+  %a = memref.alloc() : memref<16xf32>
+  linalg.fill ins(%x : f32) outs(%a : memref<16xf32>)
+  memref.copy %a, %out : memref<16xf32> to memref<16xf32>
+  return
+}
