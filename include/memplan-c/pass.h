@@ -113,11 +113,26 @@ typedef struct memplan_pass_options {
    *  with arenas in several memory spaces is refused (an error), since one
    *  file would hide the other arenas. Each placeholder may appear once. */
   const char *picture;
+  /** The pass object this run belongs to, from memplan_pass_instance_new
+   *  (the shim's pass and its clones share one), or 0. With arena=global,
+   *  the names of the module's symbols are then read once per run of that
+   *  object into a table, instead of once per arena (a scan of the whole
+   *  module each time); 0 (the default) keeps the scan. */
+  uint64_t instance;
 } memplan_pass_options;
 
 /** Fills `o` with the defaults: planner "auto", alignment 64, no time limit,
- *  no work limit, arena alloc, no summary remarks, no capacity, no report, no picture. */
+ *  no work limit, arena alloc, no summary remarks, no capacity, no report,
+ *  no picture, instance 0. */
 void memplan_pass_options_init(memplan_pass_options *o);
+
+/** A number for a new pass object (memplan_pass_options.instance): never 0,
+ *  never handed out twice in the process. Thread-safe. */
+uint64_t memplan_pass_instance_new(void);
+/** Frees what memplan_static_run keeps for `instance` (its tables of symbol
+ *  names); call it when the pass object and all its clones are gone. The
+ *  number must not be used again. Thread-safe. */
+void memplan_pass_instance_release(uint64_t instance);
 
 /** Checks option values: the planner exists, alignment is a power of two
  *  from 1 to 2^62, the time limit is finite and >= 0, report and picture

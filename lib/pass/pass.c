@@ -1110,6 +1110,8 @@ MlirLogicalResult memplan_static_run(MlirOperation func,
   if (!mp_op_is(func, "func.func") || mlirOperationGetNumRegions(func) < 1 ||
       mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0))))
     return mlirLogicalResultSuccess(); /* declarations: nothing to plan */
+  if (o->arena == MEMPLAN_ARENA_GLOBAL)
+    mp_symbols_enter(func, o->instance);
 
   mp_func f;
   memset(&f, 0, sizeof f);

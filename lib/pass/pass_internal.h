@@ -78,6 +78,12 @@ int64_t mp_schedule_num(const mp_schedule *s, MlirOperation op);
  *  are inserted there while other functions are planned on other threads). */
 void mp_module_lock(void);
 void mp_module_unlock(void);
+/** arena=global: notes that a run of the pass object `instance` (from
+ *  memplan_pass_options) has reached `func`, before it is planned, and
+ *  builds the table of its block's symbol names when there is none for this
+ *  run (rewrite.c explains when a table may be used). Does nothing for
+ *  instance 0. */
+void mp_symbols_enter(MlirOperation func, uint64_t instance);
 /*--- liveness.c -----------------------------------------------------------*/
 /** Why an alloc stays as it is. */
 typedef enum mp_skip {

@@ -67,6 +67,12 @@ static MlirOperation create(const char *name, MlirLocation loc, intptr_t nres,
   return mlirOperationCreate(&st);
 }
 
+/*--- the symbol names of a block, for arena=global --------------------------*/
+
+/* Whether `name` is taken in `body`: one pass over the block. It was called
+ * for each arena of each function, so a module of F functions cost F^2
+ * attribute reads under the lock (10,000 functions: 14 s, 20,000: 275 s).
+ * It is still the answer when there is no table (below). */
 static bool symbol_taken(MlirBlock body, MlirStringRef name) {
   for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o)) {
@@ -79,6 +85,199 @@ static bool symbol_taken(MlirBlock body, MlirStringRef name) {
   }
   return false;
 }
+
+/* So the names of a block are read once per run of a pass object over it,
+ * into a table: the set of every sym_name in the block, as the context's
+ * uniqued string attribute of the name (one pointer per name, so a lookup
+ * is a hash of a pointer). The difficulty is knowing that a table is still
+ * the block's, since a function pass is told neither where a run starts
+ * nor where it ends, and a block's address can come back for another
+ * module once the first one is freed. A table is therefore used only when
+ * everything below holds, and is built again otherwise:
+ *
+ *  - It belongs to one pass object: the shim gives each pass object a
+ *    number (memplan_pass_options.instance, never reused in the process)
+ *    that its clones (one per thread) share, and drops its tables when the
+ *    last of them is destroyed. A new PassManager, as mlir-opt builds for
+ *    every invocation and for every chunk of --split-input-file, has new
+ *    pass objects and so new tables: nothing from an earlier module or an
+ *    earlier context is ever looked at. So does the second memplan-static
+ *    of a pipeline ("func.func(memplan-static), inline, symbol-dce,
+ *    func.func(memplan-static)"), which thus sees the symbols that
+ *    symbol-dce or the inliner left, and no others.
+ *  - Within a run, the block's symbols change only through memplan: other
+ *    passes on other functions may not add or remove the module's symbols,
+ *    and memplan adds each global it inserts into every table of the block
+ *    (record_name), whichever pass object made that table. So two pass
+ *    objects interleaved in one pipeline ("func.func(memplan-static,
+ *    canonicalize, memplan-static)") each see the other's globals.
+ *  - One pass object may run again, when a program runs one PassManager
+ *    a second time, on the same module changed by other passes or on
+ *    another module at the same address. A run hands every function with
+ *    a body to the pass exactly once, and mp_symbols_enter notes each one
+ *    in the table (`entered`) before it is planned: a function that was
+ *    entered already, or that the table does not list under the same name
+ *    (a function added since, or another module's op at a reused address),
+ *    means a new run, and the table is built afresh. The one case this
+ *    cannot tell is a run that stopped part-way (a pass failed on another
+ *    function, and the PassManager stops handing out functions) followed by
+ *    a run of the same PassManager in which a function the stopped run
+ *    never reached is planned first: if the module gained or lost a
+ *    symbol named like that function's arena in between, by other means
+ *    than memplan, the table is out of date for it.
+ *
+ * A table so kept holds exactly the names a scan of the block would find,
+ * and answers alike. (And as the names are one to one, see make_global,
+ * the globals that other functions insert meanwhile never decide f's
+ * name: the order in which threads plan functions still does not matter.)
+ * Out of memory, a table is dropped and symbol_taken answers instead. */
+typedef struct sym_table {
+  uint64_t instance;     /* memplan_pass_options.instance */
+  const void *block;     /* the block's pointer: compared, never followed */
+  mp_ptrmap names;       /* canonical name attribute -> 1 */
+  mp_ptrmap funcs;       /* func.func with a body -> its name attribute */
+  mp_ptrmap entered;     /* func.func -> 1 once mp_symbols_enter saw it */
+  struct sym_table *next;
+} sym_table;
+
+static sym_table *tables;      /* under global_lock */
+static uint64_t last_instance; /* under global_lock */
+
+uint64_t memplan_pass_instance_new(void) {
+  pthread_mutex_lock(&global_lock);
+  uint64_t id = ++last_instance;
+  pthread_mutex_unlock(&global_lock);
+  return id;
+}
+
+static void table_free(sym_table *t) {
+  mp_ptrmap_free(&t->names);
+  mp_ptrmap_free(&t->funcs);
+  mp_ptrmap_free(&t->entered);
+  free(t);
+}
+
+/* Unlinks and frees t. Under global_lock. */
+static void table_drop(sym_table *t) {
+  for (sym_table **p = &tables; *p; p = &(*p)->next)
+    if (*p == t) {
+      *p = t->next;
+      break;
+    }
+  table_free(t);
+}
+
+void memplan_pass_instance_release(uint64_t instance) {
+  pthread_mutex_lock(&global_lock);
+  for (sym_table **p = &tables; *p;) {
+    sym_table *t = *p;
+    if (t->instance == instance) {
+      *p = t->next;
+      table_free(t);
+    } else {
+      p = &t->next;
+    }
+  }
+  pthread_mutex_unlock(&global_lock);
+}
+
+static sym_table *table_find(const void *block, uint64_t instance) {
+  for (sym_table *t = tables; t; t = t->next)
+    if (t->block == block && t->instance == instance)
+      return t;
+  return NULL;
+}
+
+/* The name attribute that stands for the name `a` holds: `a` itself, or for
+ * a string with a type ("x" : i64, which a generic op may carry as its
+ * sym_name) the plain string, so that equal names give equal pointers as
+ * symbol_taken compared the bytes. NULL if `a` is no string. */
+static const void *name_key(MlirContext ctx, MlirAttribute a) {
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return NULL;
+  if (mlirTypeIsANone(mlirAttributeGetType(a)))
+    return a.ptr;
+  return mlirStringAttrGet(ctx, mlirStringAttrGetValue(a)).ptr;
+}
+
+static const void *sym_name_key(MlirContext ctx, MlirOperation o) {
+  return name_key(ctx, mlirOperationGetAttributeByName(o, sref("sym_name")));
+}
+
+/* Builds the table of (block, instance) afresh, dropping the old one.
+ * Returns it, or NULL if memory runs out. Under global_lock. */
+static sym_table *table_build(MlirContext ctx, MlirBlock body, uint64_t instance) {
+  sym_table *old = table_find(body.ptr, instance);
+  if (old)
+    table_drop(old);
+  sym_table *t = calloc(1, sizeof *t);
+  if (!t)
+    return NULL;
+  t->instance = instance;
+  t->block = body.ptr;
+  for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o)) {
+    const void *key = sym_name_key(ctx, o);
+    if (key && mp_ptrmap_put(&t->names, key, 1))
+      goto oom;
+    if (key && mp_op_is(o, "func.func") && mlirOperationGetNumRegions(o) > 0 &&
+        !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(o, 0))) &&
+        mp_ptrmap_put(&t->funcs, o.ptr, (int64_t)(intptr_t)key))
+      goto oom;
+  }
+  t->next = tables;
+  tables = t;
+  return t;
+oom:
+  table_free(t);
+  return NULL;
+}
+
+/* The block that holds func's arena globals, or a null block. */
+static MlirBlock global_block(MlirOperation func) {
+  MlirOperation parent = mlirOperationGetParentOperation(func);
+  if (mlirOperationIsNull(parent) || mlirOperationGetNumRegions(parent) < 1)
+    return (MlirBlock){NULL};
+  return mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, 0));
+}
+
+void mp_symbols_enter(MlirOperation func, uint64_t instance) {
+  MlirBlock body = global_block(func);
+  if (!instance || mlirBlockIsNull(body))
+    return;
+  MlirContext ctx = mlirOperationGetContext(func);
+  pthread_mutex_lock(&global_lock);
+  sym_table *t = table_find(body.ptr, instance);
+  const void *key = sym_name_key(ctx, func);
+  if (!t || !key ||
+      mp_ptrmap_get(&t->funcs, func.ptr, 0) != (int64_t)(intptr_t)key ||
+      mp_ptrmap_get(&t->entered, func.ptr, 0))
+    t = table_build(ctx, body, instance);
+  if (t && mp_ptrmap_put(&t->entered, func.ptr, 1))
+    table_drop(t);
+  pthread_mutex_unlock(&global_lock);
+}
+
+/* Adds the name attribute `name`, just inserted into `body`, to every table
+ * of that block; a table that cannot take it is dropped (it would miss the
+ * name). Under global_lock. */
+static void record_name(MlirBlock body, const void *name) {
+  for (sym_table *t = tables, *next; t; t = next) {
+    next = t->next;
+    if (t->block == body.ptr && mp_ptrmap_put(&t->names, name, 1))
+      table_drop(t);
+  }
+}
+
+/* Whether `name` is taken in `body`, from the table t when there is one. */
+static bool name_taken(MlirContext ctx, sym_table *t, MlirBlock body,
+                       MlirStringRef name) {
+  if (!t)
+    return symbol_taken(body, name);
+  return mp_ptrmap_get(&t->names, mlirStringAttrGet(ctx, name).ptr, 0) != 0;
+}
+
+
 
 /* Writes the arena global's name for the memory space part `space` ("" for
  * the default space), retry k (0: none) and function name fname into
@@ -99,16 +298,15 @@ static MlirStringRef global_name(char *name, size_t len, const char *space,
  * function's name: a fixed buffer refused legal long names ("function name
  * longer than 960 bytes") that MLIR itself takes. */
 static int make_global(mp_func *f, size_t s, MlirType type, uint64_t align,
-                       MlirStringRef *out) {
+                       uint64_t instance, MlirStringRef *out) {
   MlirContext ctx = mlirOperationGetContext(f->func);
   MlirLocation loc = mlirOperationGetLocation(f->func);
-  MlirOperation parent = mlirOperationGetParentOperation(f->func);
-  if (mlirOperationIsNull(parent) || mlirOperationGetNumRegions(parent) < 1) {
+  MlirBlock body = global_block(f->func);
+  if (mlirBlockIsNull(body)) {
     snprintf(f->err, sizeof f->err,
              "memplan-static: arena=global needs the function inside a module");
     return -1;
   }
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, 0));
   /* Names must not depend on which function happens to be planned first:
    * functions run on several threads, so "take the next free name" would
    * make the output differ between runs whenever two functions' candidate
@@ -156,10 +354,11 @@ static int make_global(mp_func *f, size_t s, MlirType type, uint64_t align,
     snprintf(space, sizeof space, "a%zu", s);
     break;
   }
+  sym_table *t = instance ? table_find(body.ptr, instance) : NULL;
   MlirStringRef gname = global_name(name, len, space, 0, fname);
-  for (int k = 1; k < 1000 && symbol_taken(body, gname); ++k)
+  for (int k = 1; k < 1000 && name_taken(ctx, t, body, gname); ++k)
     gname = global_name(name, len, space, k, fname);
-  if (symbol_taken(body, gname)) {
+  if (name_taken(ctx, t, body, gname)) {
     pthread_mutex_unlock(&global_lock);
     snprintf(f->err, sizeof f->err,
              "memplan-static: arena=global: no free symbol name for the arena of '%.*s'",
@@ -167,8 +366,9 @@ static int make_global(mp_func *f, size_t s, MlirType type, uint64_t align,
     free(name);
     return -1;
   }
+  MlirAttribute sym = mlirStringAttrGet(ctx, gname);
   MlirNamedAttribute attrs[5] = {
-      named(ctx, "sym_name", mlirStringAttrGet(ctx, gname)),
+      named(ctx, "sym_name", sym),
       named(ctx, "sym_visibility", mlirStringAttrGet(ctx, sref("private"))),
       named(ctx, "type", mlirTypeAttrGet(type)),
       named(ctx, "initial_value", mlirUnitAttrGet(ctx)),
@@ -180,6 +380,7 @@ static int make_global(mp_func *f, size_t s, MlirType type, uint64_t align,
     rc = -1;
   } else {
     mlirBlockInsertOwnedOperationBefore(body, f->func, g);
+    record_name(body, sym.ptr);
   }
   pthread_mutex_unlock(&global_lock);
   if (rc)
@@ -239,7 +440,7 @@ int mp_rewrite(mp_func *f, const memplan_pass_options *o) {
     MlirOperation arena;
     if (o->arena == MEMPLAN_ARENA_GLOBAL) {
       MlirStringRef gname;
-      if (make_global(f, s, atype, sp->align, &gname))
+      if (make_global(f, s, atype, sp->align, o->instance, &gname))
         goto done;
       MlirNamedAttribute a = named(ctx, "name", mlirFlatSymbolRefAttrGet(ctx, gname));
       arena = create("memref.get_global", floc, 1, &atype, 0, NULL, 1, &a);

@@ -20,6 +20,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <memory>
 #include <mutex>
 #include <string>
 
@@ -32,7 +33,21 @@ struct MemPlanStaticPass
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(MemPlanStaticPass)
 
   MemPlanStaticPass() = default;
-  MemPlanStaticPass(const MemPlanStaticPass &other) : PassWrapper(other) {}
+  // A clone (one per thread of a parallel run) shares its original's
+  // instance number: they plan one run together (memplan_pass_options.instance).
+  MemPlanStaticPass(const MemPlanStaticPass &other)
+      : PassWrapper(other), instance(other.instance) {}
+
+  // The number of this pass object and its clones; the last of them to go
+  // releases what the C body kept for it.
+  struct Instance {
+    uint64_t id = memplan_pass_instance_new();
+    Instance() = default;
+    Instance(const Instance &) = delete;
+    Instance &operator=(const Instance &) = delete;
+    ~Instance() { memplan_pass_instance_release(id); }
+  };
+  std::shared_ptr<const Instance> instance = std::make_shared<const Instance>();
 
   StringRef getArgument() const final { return "memplan-static"; }
   // Without it MLIR names the pass by its C++ type in diagnostics and IR
@@ -105,6 +120,7 @@ struct MemPlanStaticPass
     o.capacity = capacity;
     o.report = report.getValue().c_str();
     o.picture = picture.getValue().c_str();
+    o.instance = instance->id;
     // The arena option is checked here rather than with a cl::enum so that
     // a bad value is reported at the function with the accepted values.
     if (arena.getValue() == "alloc") {
