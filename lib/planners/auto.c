@@ -69,21 +69,6 @@ static void offer(auto_best *B, const uint64_t *off, const char *name) {
   }
 }
 
-/* Runs a registry planner into `out`; true when it gave a plan. */
-static bool run_registry(const memplan_problem *p, const char *name,
-                         const memplan_options *o, uint64_t *out) {
-  const memplan_planner *pl = memplan_planner_find(name);
-  if (!pl)
-    return false;
-  memplan_plan tmp;
-  memplan_plan_init(&tmp);
-  tmp.offsets = out;
-  tmp.count = p->count;
-  tmp.status = MEMPLAN_FEASIBLE; /* as memplan_solve does */
-  return pl->run(p, o, &tmp) == 0 && tmp.status != MEMPLAN_TIMEOUT &&
-         tmp.status != MEMPLAN_INFEASIBLE && tmp.status != MEMPLAN_ERROR;
-}
-
 int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
                       memplan_plan *plan) {
   size_t n = p->count;
@@ -123,7 +108,7 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
     snprintf(plan->message, sizeof plan->message, "out of memory");
     return -1;
   }
-  bool have_bf = run_registry(p, "best-fit", &opts, bf);
+  bool have_bf = mpx_run_member(p, "best-fit", &opts, bf);
   memplan_options gopts = opts;
   if (t_end > 0) {
     double left = t_end - mpx_now();
@@ -136,7 +121,7 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
      * reproducible answer, which no clock may decide. */
     gopts.time_limit = AUTO_MEMBER_SECONDS;
   }
-  if (run_registry(p, "greedy-size", &gopts, scratch))
+  if (mpx_run_member(p, "greedy-size", &gopts, scratch))
     offer(&B, scratch, "greedy-size");
   if (have_bf)
     offer(&B, bf, "best-fit");

@@ -1188,19 +1188,10 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
      * (seconds on tens of millions), may stop at the deadline before the
      * first one: with 5 * 10^7 pairs a 1 s limit took 4.2 s, and gave a
      * worse plan than 0.1 s, which had fallen back to best-fit. */
-    bool have = false;
-    if (!searchable) {
-      memplan_plan bp;
-      memplan_plan_init(&bp);
-      bp.offsets = plan->offsets;
-      bp.count = n;
-      bp.status = MEMPLAN_FEASIBLE; /* as memplan_solve does */
-      have = memplan_plan_best_fit(p, o, &bp) == 0 &&
-             bp.status != MEMPLAN_ERROR && bp.status != MEMPLAN_TIMEOUT;
-      if (have) {
-        U = mpx_peak(p, plan->offsets);
-        snprintf(winner, sizeof winner, "best-fit");
-      }
+    bool have = !searchable && mpx_run_member(p, "best-fit", o, plan->offsets);
+    if (have) {
+      U = mpx_peak(p, plan->offsets);
+      snprintf(winner, sizeof winner, "best-fit");
     }
     hrc = heuristics(p, &g, plan->offsets, order, &cnt, winner, sizeof winner,
                      &U, deadline, have);

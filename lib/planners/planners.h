@@ -21,4 +21,11 @@ int memplan_plan_exact(const memplan_problem *p, const memplan_options *o,
 int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
                       memplan_plan *plan);
 
+/* Runs the registered planner `name` as memplan_solve calls it, with its
+ * offsets written into `out` (p->count entries, the caller's): the
+ * members of auto, and exact's first plan on inputs too large to search.
+ * True when it gave a plan (not timeout, infeasible or error). */
+bool mpx_run_member(const memplan_problem *p, const char *name,
+                    const memplan_options *o, uint64_t *out);
+
 #endif
