@@ -118,6 +118,11 @@ void mp_op_name(MlirOperation op, char *buf, size_t len) {
   snprintf(buf, len, "%.*s", (int)s.length, s.data);
 }
 
+bool mp_is_defined_func(MlirOperation op) {
+  return mp_op_is(op, "func.func") && mlirOperationGetNumRegions(op) > 0 &&
+         !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
+}
+
 void mp_textbuf_append(MlirStringRef s, void *user) {
   mp_textbuf *tb = user;
   size_t room = tb->len - 1 - tb->used;
@@ -472,16 +477,10 @@ static bool any_neighbour(mp_func *f, bool outer_only,
   return stop;
 }
 
-/* A func.func with a body: one the pass runs on. */
-static bool is_defined_func(MlirOperation o) {
-  return mp_op_is(o, "func.func") && mlirOperationGetNumRegions(o) > 0 &&
-         !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(o, 0)));
-}
-
 static bool may_write_visit(MlirOperation o, void *nested) {
   if (memplan_op_is_symbol_table(o))
     return *(bool *)nested = true;
-  return is_defined_func(o);
+  return mp_is_defined_func(o);
 }
 
 /* True if a function other than f might run the pass with the same
@@ -813,7 +812,7 @@ typedef struct func_list {
 
 static bool list_visit(MlirOperation o, void *ctx) {
   func_list *l = ctx;
-  if (!is_defined_func(o))
+  if (!mp_is_defined_func(o))
     return false;
   MlirOperation *slot = mp_push(&l->ops, &l->n, &l->cap, sizeof *l->ops);
   if (!slot)
@@ -1181,8 +1180,7 @@ MlirLogicalResult memplan_static_run(MlirOperation func,
     mlirEmitError(mlirOperationGetLocation(func), err);
     return mlirLogicalResultFailure();
   }
-  if (!mp_op_is(func, "func.func") || mlirOperationGetNumRegions(func) < 1 ||
-      mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0))))
+  if (!mp_is_defined_func(func))
     return mlirLogicalResultSuccess(); /* declarations: nothing to plan */
   if (o->arena == MEMPLAN_ARENA_GLOBAL)
     mp_symbols_enter(func, o->instance);

@@ -40,6 +40,8 @@ int64_t mp_ptrmap_get(const mp_ptrmap *m, const void *key, int64_t dflt);
 bool mp_op_is(MlirOperation op, const char *name);
 /** True if op's name starts with `prefix`. */
 bool mp_op_has_prefix(MlirOperation op, const char *prefix);
+/** True if op is a func.func with a body: one the pass plans. */
+bool mp_is_defined_func(MlirOperation op);
 /** Copies the op name into buf (NUL-terminated, truncated). */
 void mp_op_name(MlirOperation op, char *buf, size_t len);
 /** Growable array append. `arrp` points to a pointer (of any object type) to

@@ -220,8 +220,7 @@ static sym_table *table_build(MlirContext ctx, MlirBlock body, uint64_t instance
     const void *key = sym_name_key(ctx, o);
     if (key && mp_ptrmap_put(&t->names, key, 1))
       goto oom;
-    if (key && mp_op_is(o, "func.func") && mlirOperationGetNumRegions(o) > 0 &&
-        !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(o, 0))) &&
+    if (key && mp_is_defined_func(o) &&
         mp_ptrmap_put(&t->funcs, o.ptr, (int64_t)(intptr_t)key))
       goto oom;
   }
@@ -276,8 +275,6 @@ static bool name_taken(MlirContext ctx, sym_table *t, MlirBlock body,
     return symbol_taken(body, name);
   return mp_ptrmap_get(&t->names, mlirStringAttrGet(ctx, name).ptr, 0) != 0;
 }
-
-
 
 /* Writes the arena global's name for the memory space part `space` ("" for
  * the default space), retry k (0: none) and function name fname into
