@@ -40,41 +40,6 @@ typedef struct csv_reader {
   size_t line; /* 1-based number of the line being read */
 } csv_reader;
 
-/* Text from the file as an error message quotes it: control characters
- * and bytes that are not UTF-8 written as \r, \t, \n or \xNN, and long
- * text cut with "...". A cell "5\r" (a stray CR) was quoted as '5' in "'5'
- * is not a number", which says nothing; a header column with a tab
- * likewise; a Latin-1 byte went to the terminal as it was, and a message
- * that is not UTF-8 breaks whatever reads it as text. Returns buf. */
-static const char *visible(const char *s, char *buf, size_t len) {
-  size_t o = 0;
-  for (; *s && o + 5 < len; ++s) {
-    unsigned char c = (unsigned char)*s;
-    if (c >= 0x20 && c < 0x7F) {
-      buf[o++] = (char)c;
-      continue;
-    }
-    uint32_t cp;
-    size_t n = c >= 0x80 ? memplan_utf8_decode((const unsigned char *)s, &cp) : 0;
-    if (n > 0) { /* a whole UTF-8 sequence, kept as it is */
-      memcpy(buf + o, s, n);
-      o += n;
-      s += n - 1;
-      continue;
-    }
-    const char *esc = c == '\r' ? "\\r" : c == '\t' ? "\\t" : c == '\n' ? "\\n" : NULL;
-    int w = esc ? snprintf(buf + o, len - o, "%s", esc)
-                : snprintf(buf + o, len - o, "\\x%02X", c);
-    o += (size_t)w;
-  }
-  if (*s && o + 4 <= len) {
-    memcpy(buf + o, "...", 3);
-    o += 3;
-  }
-  buf[o < len ? o : len - 1] = '\0';
-  return buf;
-}
-
 /* Formats "NAME:LINE: column 'COL': MSG" (the column part only when col is
  * given, the line part only when line != 0) and returns -1. */
 static int rfail(const csv_reader *r, size_t line, const char *col,
@@ -85,7 +50,7 @@ static int rfail(const csv_reader *r, size_t line, const char *col,
   char vcol[96];
   if (line && col)
     n = snprintf(r->err, r->err_len, "%s:%zu: column '%s': ", r->name, line,
-                 visible(col, vcol, sizeof vcol));
+                 memplan_utf8_visible(col, vcol, sizeof vcol));
   else if (line)
     n = snprintf(r->err, r->err_len, "%s:%zu: ", r->name, line);
   else
@@ -148,7 +113,7 @@ static int parse_i64(const char *s, int64_t *out) {
 static int num_fail(const csv_reader *r, const char *col, int rc,
                     const char *raw, const char *what) {
   char shown[96];
-  const char *cell = visible(raw, shown, sizeof shown);
+  const char *cell = memplan_utf8_visible(raw, shown, sizeof shown);
   switch (rc) {
   case NUM_EMPTY:
     return rfail(r, r->line, col, "empty cell, expected %s", what);
@@ -219,7 +184,7 @@ static int read_directive(csv_reader *r, const char *line, uint64_t *align,
                  rc == NUM_RANGE      ? "64-bit overflowing"
                  : rc == NUM_NEGATIVE ? "negative"
                                       : "malformed",
-                 visible(value, shown, sizeof shown));
+                 memplan_utf8_visible(value, shown, sizeof shown));
   if (which == 0) {
     if (v == 0)
       return rfail(r, r->line, NULL,
@@ -468,7 +433,7 @@ static int read_row(csv_reader *r, char *line, const int colpos[NCOLS],
   if (id[0] == '#') {
     char shown[96];
     return rfail(r, r->line, "id", "id '%s' starts with '#'",
-                 visible(id, shown, sizeof shown));
+                 memplan_utf8_visible(id, shown, sizeof shown));
   }
   unsigned ctl;
   if (control_at(id, &ctl) != (size_t)-1)

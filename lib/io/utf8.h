@@ -18,6 +18,7 @@
 #define MEMPLAN_LIB_IO_UTF8_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,6 +77,45 @@ static inline size_t memplan_utf8_invalid_at(const char *s) {
     i += n;
   }
   return (size_t)-1;
+}
+
+/* Text as an error message quotes it (the CSV reader's messages, the
+ * CLI's): control characters and bytes that are not UTF-8 written as \r,
+ * \t, \n or \xNN, whole UTF-8 sequences kept, and text that does not fit
+ * buf[len] cut with "..." (4 * strlen(s) + 6 bytes always fit). A cell
+ * "5\r" (a stray CR) was quoted as '5' in "'5' is not a number", which
+ * says nothing; a CR in a file name sent the terminal's cursor back over
+ * the message; a Latin-1 byte went to the terminal as it was, and a
+ * message that is not UTF-8 breaks whatever reads it as text. len >= 1.
+ * Returns buf. */
+static inline const char *memplan_utf8_visible(const char *s, char *buf,
+                                               size_t len) {
+  size_t o = 0;
+  for (; *s && o + 5 < len; ++s) {
+    unsigned char c = (unsigned char)*s;
+    if (c >= 0x20 && c < 0x7F) {
+      buf[o++] = (char)c;
+      continue;
+    }
+    uint32_t cp;
+    size_t n = c >= 0x80 ? memplan_utf8_decode((const unsigned char *)s, &cp) : 0;
+    if (n > 0) { /* a whole UTF-8 sequence, kept as it is */
+      memcpy(buf + o, s, n);
+      o += n;
+      s += n - 1;
+      continue;
+    }
+    const char *esc = c == '\r' ? "\\r" : c == '\t' ? "\\t" : c == '\n' ? "\\n" : NULL;
+    int w = esc ? snprintf(buf + o, len - o, "%s", esc)
+                : snprintf(buf + o, len - o, "\\x%02X", c);
+    o += (size_t)w;
+  }
+  if (*s && o + 4 <= len) {
+    memcpy(buf + o, "...", 3);
+    o += 3;
+  }
+  buf[o < len ? o : len - 1] = '\0';
+  return buf;
 }
 
 /* A malloc'ed copy of s with U+FFFD in place of every byte that does not

@@ -13,7 +13,7 @@
 #include "memplan/output.h"
 
 #include "../../lib/core/arith.h" /* internal: mp_lcm, as the planners use it */
-#include "../../lib/io/utf8.h" /* internal: the UTF-8 decoder of the writers */
+#include "../../lib/io/utf8.h" /* internal: memplan_utf8_visible, as the CSV reader quotes */
 
 #include <errno.h>
 #include <float.h>
@@ -177,24 +177,8 @@ static int run(int argc, char **argv) {
  * rest of the message over its start; a file name in Latin-1 would make
  * the message invalid text. */
 static void put_visible(FILE *out, const char *s) {
-  for (; *s; ++s) {
-    unsigned char c = (unsigned char)*s;
-    uint32_t cp;
-    size_t n;
-    if (c >= 0x20 && c < 0x7F)
-      fputc(c, out);
-    else if (c >= 0x80 && (n = memplan_utf8_decode((const unsigned char *)s, &cp)) > 0) {
-      fwrite(s, 1, n, out); /* a whole UTF-8 sequence, kept as it is */
-      s += n - 1;
-    } else if (c == '\r')
-      fputs("\\r", out);
-    else if (c == '\t')
-      fputs("\\t", out);
-    else if (c == '\n')
-      fputs("\\n", out);
-    else
-      fprintf(out, "\\x%02X", c);
-  }
+  char buf[4 * 2048 + 6]; /* the messages here are below 2048 bytes */
+  fputs(memplan_utf8_visible(s, buf, sizeof buf), out);
 }
 
 int memplan_cli_usage_error(const char *cmd, const char *fmt, ...) {
