@@ -78,6 +78,10 @@ typedef struct memplan_svg_options {
   /** At most this many individual rectangles (largest on screen first);
    *  0 means 5000. The rest are drawn as merged grey coverage. */
   size_t max_rects;
+  /** A proven lower bound on the optimal peak in bytes, e.g. the planner's
+   *  plan.lower_bound, which a search may have raised above the load; 0 for
+   *  none. The picture shows the larger of it and memplan_lower_bound(p). */
+  uint64_t lower_bound;
 } memplan_svg_options;
 
 /** Writes the picture of `offsets` (p->count entries: a plan for p, e.g.

@@ -467,7 +467,7 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
     if (b->size == 0)
       nzero++;
     double top = (double)off[i] + (double)b->size;
-    if (b->size && top > peak)
+    if (top > peak) /* the peak of memplan.h: zero-size buffers count too */
       peak = top;
   }
   if (t1 <= t0) { /* no buffers, or none with start < end */
@@ -479,15 +479,15 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
   uint64_t peak_u = 0;
   for (size_t i = 0; i < n; i++) {
     uint64_t top;
-    if (p->buffers[i].size == 0)
-      continue;
     if (__builtin_add_overflow(off[i], p->buffers[i].size, &top))
       top = UINT64_MAX;
     if (top > peak_u)
       peak_u = top;
   }
   int64_t lb_step = 0;
-  uint64_t lb = memplan_lower_bound(p, &lb_step);
+  uint64_t load = memplan_lower_bound(p, &lb_step);
+  /* A planner's proven bound may be higher; the marker stays at the load. */
+  uint64_t lb = o.lower_bound > load ? o.lower_bound : load;
 
   geom g;
   g.left = 78;
@@ -550,11 +550,18 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
   char pk[32], lbs[32], stats[256];
   fmt_bytes(pk, sizeof pk, (double)peak_u);
   fmt_bytes(lbs, sizeof lbs, (double)lb);
-  double gap = lb ? ((double)peak_u - (double)lb) / (double)lb * 100.0 : 0.0;
+  /* Only an invalid plan can have its peak below the lower bound: no gap
+   * then, rather than a gap of 0 that would read as "optimal". */
+  char gaps[64];
+  if (peak_u >= lb)
+    snprintf(gaps, sizeof gaps, "gap %.2f %%",
+             lb ? ((double)peak_u - (double)lb) / (double)lb * 100.0 : 0.0);
+  else
+    snprintf(gaps, sizeof gaps, "peak below the lower bound");
   snprintf(stats, sizeof stats,
            "%zu buffers, steps %" PRId64 "..%" PRId64 ", peak %" PRIu64
-           " B (%s), lower bound %" PRIu64 " B (%s), gap %.2f %%%s",
-           n, t0, t1, peak_u, pk, lb, lbs, gap < 0 ? 0.0 : gap,
+           " B (%s), lower bound %" PRIu64 " B (%s), %s%s",
+           n, t0, t1, peak_u, pk, lb, lbs, gaps,
            nzero ? ", zero-size buffers not drawn" : "");
   if (o.subtitle && *o.subtitle) {
     text(f, g.left, 42, "s", NULL, stats);
@@ -703,13 +710,14 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
   fputs("\" x2=\"", f);
   num(f, xm);
   fputs("\" y1=\"", f);
-  num(f, ylb - 8);
+  num(f, ypix(&g, (double)load) - 8);
   fputs("\" y2=\"", f);
   num(f, ybottom);
   fputs("\"/>\n", f);
   snprintf(lab, sizeof lab, "max live at step %" PRId64, lb_step);
   bool right_half = xm > g.left + g.w * 0.75;
-  text(f, xm + (right_half ? -4 : 4), ylb - 10, "lbt", right_half ? "end" : NULL, lab);
+  text(f, xm + (right_half ? -4 : 4), ypix(&g, (double)load) - 10, "lbt",
+       right_half ? "end" : NULL, lab);
   frame(f, g.left, g.top, g.w, g.h);
 
   /* Profile panel. */

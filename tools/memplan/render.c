@@ -44,6 +44,8 @@ static void usage(FILE *f) {
         "  -h, --help            this text\n"
         "\n"
         "exit status: 0 ok, 1 the plan is invalid or above the capacity (still drawn),\n"
+        "or the planner proved that nothing fits or found no plan in time (nothing\n"
+        "drawn),\n"
         "2 usage or input error, "
         "a planner failure or an output that cannot be written\n",
         f);
@@ -199,6 +201,7 @@ int memplan_cmd_render(int argc, char **argv) {
       goto done;
     }
     offsets = plan.offsets;
+    so.lower_bound = plan.lower_bound; /* the bound solve reports */
     snprintf(subtitle, sizeof subtitle, "planned by %s: status %s, %.3f s", plan.planner,
              memplan_status_name(plan.status), plan.seconds);
     /* The planner's best plan above the capacity is drawn, and said to be
