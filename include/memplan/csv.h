@@ -47,6 +47,10 @@ typedef struct memplan_csv_info {
    *  when there was none). has_offset_value[i] says whether cell i was set. */
   uint64_t *offsets;
   bool *has_offset_value;
+  /** Reader only: the 1-based line number of each buffer's row (count
+   *  entries, owned; NULL when the file has no rows), so that a caller's
+   *  later checks can say "FILE:LINE" as the reader's own messages do. */
+  size_t *lines;
   /** Writer only: text written as '#' comment lines at the top of the file
    *  (one per '\n'-separated line), e.g. how the file was generated. Not
    *  owned; the reader sets it to NULL. */

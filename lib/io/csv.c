@@ -583,6 +583,7 @@ void memplan_csv_info_free(memplan_csv_info *info) {
     return;
   free(info->offsets);
   free(info->has_offset_value);
+  free(info->lines);
   memset(info, 0, sizeof *info);
   info->default_alignment = 1;
 }
@@ -666,6 +667,8 @@ int memplan_csv_read_stream(FILE *in, const char *name, bool offsets_are_plan,
       info->has_alignment = colpos[COL_ALIGN] >= 0;
       info->has_offset = colpos[COL_OFFSET] >= 0;
       info->default_alignment = default_align;
+      info->lines = side.lines;
+      side.lines = NULL;
       if (info->has_offset) {
         /* Hand the side arrays over instead of copying them. */
         info->offsets = side.offsets;

@@ -77,6 +77,23 @@ static void end_column_is_inclusive(void **state) {
   memplan_problem_free(&p);
 }
 
+/* info.lines gives each buffer's own line, past comments and blank lines,
+ * so that later checks can name "FILE:LINE" too. */
+static void row_line_numbers(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_csv_info info;
+  read_ok("# c\nid,lower,upper,size\n\na,0,1,4\n# d\nb,3,4,8\n", false, &p,
+          &info);
+  assert_int_equal(p.count, 2);
+  assert_non_null(info.lines);
+  assert_int_equal(info.lines[0], 4);
+  assert_int_equal(info.lines[1], 6);
+  memplan_csv_info_free(&info);
+  assert_null(info.lines);
+  memplan_problem_free(&p);
+}
+
 static void comments_and_directives(void **state) {
   (void)state;
   memplan_problem p;
@@ -590,6 +607,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(columns_in_any_order),
       cmocka_unit_test(end_column_is_inclusive),
+      cmocka_unit_test(row_line_numbers),
       cmocka_unit_test(comments_and_directives),
       cmocka_unit_test(any_alignment),
       cmocka_unit_test(string_ids_crlf_bom),

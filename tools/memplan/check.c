@@ -28,7 +28,9 @@ static void check_usage(FILE *out) {
           "('#\n"
           "capacity: N' or --capacity), that the peak fits. Prints\n"
           "  valid buffers=N peak=BYTES lower_bound=BYTES gap=PCT%%\n"
-          "or names the first violation and the buffers involved.\n"
+          "or names the first violation and the buffers involved. lower_bound "
+          "is the\n"
+          "load bound (no search); solve may prove a higher one.\n"
           "\n"
           "options:\n"
           "      --capacity=BYTES   arena capacity (overrides the file's; 0 "
@@ -128,7 +130,7 @@ int memplan_cmd_check(int argc, char **argv) {
   /* No buffer is fixed in a plan, so prepare only applies the overrides
    * and the well-formedness check. */
   if (code == 0)
-    code = memplan_cli_prepare(CMD, path, &p, pl.have_capacity, pl.capacity,
+    code = memplan_cli_prepare(CMD, path, &info, &p, pl.have_capacity, pl.capacity,
                                pl.alignment);
   for (size_t i = 0; own && i < p.count && code == 0; ++i) {
     uint64_t off = info.offsets[i];

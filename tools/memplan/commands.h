@@ -15,6 +15,7 @@ int memplan_cmd_study(int argc, char **argv);
 
 /* Helpers shared by the subcommands (defined in main.c). Each prints its own
  * message to stderr, prefixed "memplan CMD: ". */
+#include "memplan/csv.h"
 #include "memplan/memplan.h"
 #include <stdbool.h>
 #include <stdio.h>
@@ -36,7 +37,8 @@ int memplan_cli_u64(const char *cmd, const char *opt, const char *s,
 /* Non-negative finite seconds. 0 ok, else prints and returns 2. */
 int memplan_cli_seconds(const char *cmd, const char *opt, const char *s,
                         double *out);
-/* --capacity / --alignment overrides on a problem read from `file`:
+/* --capacity / --alignment overrides on a problem read from `file` (with
+ * `info` from its reader, whose lines locate the messages; may be NULL):
  * capacity replaces the file's (when have_capacity); alignment (0 = none)
  * raises every buffer's alignment to at least it. Then checks that the fixed
  * buffers are placeable at all: pairwise disjoint where they are live
@@ -44,7 +46,7 @@ int memplan_cli_seconds(const char *cmd, const char *opt, const char *s,
  * collide or exceed the capacity: no plan exists) or 2 (bad value), having
  * printed why. */
 int memplan_cli_prepare(const char *cmd, const char *file,
-                        memplan_problem *p, bool have_capacity,
+                        const memplan_csv_info *info, memplan_problem *p, bool have_capacity,
                         uint64_t capacity, uint64_t alignment);
 /* The one-line summary that tests grep:
  *   planner=NAME buffers=N peak=P lower_bound=L gap=G% status=S time=T.TTTs

@@ -37,8 +37,8 @@ static void compare_usage(FILE *out) {
           "                         has at most %d buffers)\n"
           "  -t, --time-limit=SEC   wall-clock limit for each search planner (0,\n"
           "                         the default: milp and exact 10 s, auto ~1 s)\n"
-          "      --work-limit=N     deterministic work limit (search nodes; 0 =\n"
-          "                         none)\n"
+          "      --work-limit=N     deterministic work limit (search nodes of\n"
+          "                         exact/auto, CBC's nodes for milp; 0 = none)\n"
           "      --capacity=BYTES   arena capacity (overrides '# capacity:')\n"
           "      --alignment=N      every offset also a multiple of N (each "
           "alignment\n"
@@ -131,7 +131,7 @@ int memplan_cmd_compare(int argc, char **argv) {
       memplan_csv_read(path, false, &p, &info, err, sizeof err) != 0)
     code = memplan_cli_fail(CMD, 2, "%s", err);
   if (code == 0)
-    code = memplan_cli_prepare(CMD, path, &p, pl.have_capacity, pl.capacity,
+    code = memplan_cli_prepare(CMD, path, &info, &p, pl.have_capacity, pl.capacity,
                                pl.alignment);
   if (code == 0 && !list)
     for (size_t i = 0; i < nreg; ++i)
@@ -173,11 +173,12 @@ int memplan_cmd_compare(int argc, char **argv) {
     if (ferror(stdout))
       break;
   }
-  /* Always a last line, so that a script reading it learns "nothing fits"
-   * rather than finding no line at all. */
-  if (best)
+  /* Always a last line once the planners ran, so that a script reading it
+   * learns "nothing fits" rather than finding no line at all. A usage or
+   * input error runs none and prints no verdict (exit 2, message only). */
+  if (ready && best)
     printf("best=%s peak=%" PRIu64 "\n", best, best_peak);
-  else if (!ferror(stdout))
+  else if (ready && !ferror(stdout))
     printf("best=none\n");
   free(list);
   free(names);

@@ -290,30 +290,37 @@ int memplan_cli_one_operand(const char *cmd, int argc, char **argv,
 }
 
 int memplan_cli_prepare(const char *cmd, const char *file,
-                        memplan_problem *p, bool have_capacity,
-                        uint64_t capacity, uint64_t alignment) {
-  char nb[24];
+                        const memplan_csv_info *info, memplan_problem *p,
+                        bool have_capacity, uint64_t capacity,
+                        uint64_t alignment) {
+  char nb[24], where[64];
   if (have_capacity)
     p->capacity = capacity;
   if (alignment) {
     /* Every offset must be a multiple of its own alignment and of N: the
-     * least common multiple (the larger one when both are powers of two). */
+     * least common multiple (the larger one when both are powers of two).
+     * A refusal names the row, as the reader's own messages do. */
     for (size_t i = 0; i < p->count; ++i) {
       memplan_buffer *b = &p->buffers[i];
+      if (info && info->lines)
+        snprintf(where, sizeof where, ":%zu", info->lines[i]);
+      else
+        where[0] = '\0';
       uint64_t lcm = b->alignment ? mp_lcm(b->alignment, alignment) : alignment;
       if (lcm == 0)
         return memplan_cli_fail(cmd, 2,
-                                "%s: buffer '%s': its alignment %" PRIu64
+                                "%s%s: buffer '%s': its alignment %" PRIu64
                                 " and --alignment=%" PRIu64
                                 " have no common multiple below 2^64",
-                                file, memplan_buffer_name(p, i, nb),
+                                file, where, memplan_buffer_name(p, i, nb),
                                 b->alignment, alignment);
       b->alignment = lcm;
       if (b->fixed && b->offset % b->alignment != 0)
         return memplan_cli_fail(cmd, 2,
-                                "%s: buffer '%s': fixed offset %" PRIu64
+                                "%s%s: column 'offset': buffer '%s': fixed "
+                                "offset %" PRIu64
                                 " is not a multiple of --alignment=%" PRIu64,
-                                file, memplan_buffer_name(p, i, nb),
+                                file, where, memplan_buffer_name(p, i, nb),
                                 b->offset, alignment);
     }
   }

@@ -33,8 +33,8 @@ static void solve_usage(FILE *out) {
           "--help)\n"
           "  -t, --time-limit=SEC   wall-clock limit for search planners (0, the\n"
           "                         default: milp and exact 10 s, auto ~1 s)\n"
-          "      --work-limit=N     deterministic work limit (search nodes; 0 =\n"
-          "                         none)\n"
+          "      --work-limit=N     deterministic work limit (search nodes of\n"
+          "                         exact/auto, CBC's nodes for milp; 0 = none)\n"
           "      --capacity=BYTES   arena capacity (overrides '# capacity:'; "
           "0 = none)\n"
           "      --alignment=N      every offset also a multiple of N (each "
@@ -47,7 +47,9 @@ static void solve_usage(FILE *out) {
           "when there is\n"
           "                         no plan: status infeasible, timeout or "
           "error, and\n"
-          "                         \"peak\": null)\n"
+          "                         \"peak\": null; \"lower_bound\": null "
+          "too when the\n"
+          "                         input was refused)\n"
           "  -v, --verbose          planner progress on stderr\n"
           "  -h, --help             this help\n"
           "\n"
@@ -59,11 +61,18 @@ static void solve_usage(FILE *out) {
           "the exit status is 0.\n");
 }
 
-/* The --json summary on stdout. Returns 0, or 2 having said why. */
-static int print_json(const memplan_problem *p, const memplan_plan *plan) {
+/* The --json summary on stdout; "lower_bound" is null unless `lb_known`
+ * (an input refused before planning has none). Returns 0, or 2 having said
+ * why. */
+static int print_json(const memplan_problem *p, const memplan_plan *plan,
+                      bool lb_known) {
   char err[512];
   json_t *j = memplan_json_summary(p, plan, false);
   int rc = 0;
+  if (j && !lb_known && json_object_set_new(j, "lower_bound", json_null()) != 0) {
+    json_decref(j);
+    j = NULL;
+  }
   if (!j)
     rc = memplan_cli_fail(CMD, 2, "cannot print JSON: out of memory");
   else if (memplan_json_write("-", j, err, sizeof err) != 0)
@@ -155,7 +164,7 @@ int memplan_cmd_solve(int argc, char **argv) {
     memplan_csv_info_free(&info);
     return memplan_cli_fail(CMD, 2, "%s", err);
   }
-  int code = memplan_cli_prepare(CMD, in_path, &p, pl.have_capacity,
+  int code = memplan_cli_prepare(CMD, in_path, &info, &p, pl.have_capacity,
                                  pl.capacity, pl.alignment);
   /* prepare's 1 (fixed buffers cannot be placed) comes after its problem
    * check: the problem is well formed and has a lower bound. */
@@ -197,7 +206,7 @@ int memplan_cmd_solve(int argc, char **argv) {
     if (!plan.message[0])
       snprintf(plan.message, sizeof plan.message, "%s",
                memplan_cli_last_failure());
-    if (print_json(&p, &plan) != 0)
+    if (print_json(&p, &plan, well_formed) != 0)
       code = 2;
   }
   /* The plan file first: if it cannot be written, the run failed (exit 2)
@@ -209,7 +218,7 @@ int memplan_cmd_solve(int argc, char **argv) {
     code = memplan_cli_fail(CMD, 2, "%s", err);
   if (code == 0) {
     if (json) {
-      if (print_json(&p, &plan) != 0)
+      if (print_json(&p, &plan, true) != 0)
         code = 2;
     } else {
       memplan_cli_print_summary(summary_out, planner, &p, &plan);
