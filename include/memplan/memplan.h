@@ -189,9 +189,10 @@ typedef struct memplan_options {
    *  and validates what it keeps, so a limit shorter than that takes
    *  longer (10^5 buffers: about 0.4 s). */
   double time_limit;
-  /** Deterministic work limit (search nodes) for exact/auto; 0 = none. With a
-   *  work limit and no time limit, results are reproducible across machines
-   *  (no clock is read to stop the search). */
+  /** Deterministic work limit (search nodes) for exact and auto, and CBC's
+   *  branch-and-bound node limit for milp; 0 = none. With a work limit and
+   *  no time limit, exact's and auto's results are reproducible across
+   *  machines (no clock is read to stop the search). */
   uint64_t work_limit;
   /** Print progress to stderr (0 = quiet). milp's progress is CBC's log,
    *  which CBC can only print on standard output: while CBC runs, stdout
