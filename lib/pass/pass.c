@@ -1068,7 +1068,12 @@ static int stage_pictures(mp_func *f, const memplan_pass_options *o,
     FILE *stream = stage_open(f, st, "picture", spath);
     if (!stream)
       return -1;
-    bool failed = memplan_svg_fprint(stream, p, offs, NULL, err, sizeof err) != 0;
+    /* The bound the report states (the planner's), not the load alone. */
+    memplan_svg_options so;
+    memset(&so, 0, sizeof so);
+    if (f->nspaces)
+      so.lower_bound = f->spaces[s].plan.lower_bound;
+    bool failed = memplan_svg_fprint(stream, p, offs, &so, err, sizeof err) != 0;
     if (stage_end(f, st, failed, err))
       return -1;
   }
