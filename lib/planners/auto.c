@@ -3,12 +3,13 @@
 |* `auto` runs cheap members first and the expensive one only if needed:      *|
 |*                                                                            *|
 |*   1. the max-live lower bound L (memplan_lower_bound);                     *|
-|*   2. the registry's greedy-size and best-fit planners, then the ordered    *|
-|*      placement kernel (exact_fit.c) under five orders - size, area =       *|
-|*      size x duration, duration, start, conflicting bytes - each with       *|
-|*      first-fit and best-fit gap choice (on big inputs only as many runs    *|
-|*      as AUTO_KERNEL_VISITS edge visits allow); the lowest peak wins        *|
-|*      (ties: the earlier member, so the result is deterministic);           *|
+|*   2. the registry's greedy-size (without a time limit, at most             *|
+|*      AUTO_GREEDY_VISITS neighbour visits) and best-fit planners, then the  *|
+|*      ordered placement kernel (exact_fit.c) under five orders - size,      *|
+|*      area = size x duration, duration, start, conflicting bytes - each     *|
+|*      with first-fit and best-fit gap choice (on big inputs only as         *|
+|*      many runs as AUTO_KERNEL_VISITS edge visits allow); the lowest peak   *|
+|*      wins (ties: the earlier member, so the result is deterministic);      *|
 |*   3. if the winner's peak is L, it is optimal and auto stops;              *|
 |*   4. otherwise, for inputs small enough to search (<= 2000 buffers),       *|
 |*      `exact` runs under a budget that scales with n: by default            *|
@@ -38,10 +39,13 @@
 #define AUTO_NODES_PER_BUFFER 32
 #define AUTO_CAPACITY_FACTOR 16
 #define AUTO_DEFAULT_SECONDS 1.0
-#define AUTO_MEMBER_SECONDS 2.0
 #define AUTO_MAX_SEARCH_N 2000
 #define AUTO_MAX_PAIRS ((size_t)32 << 20)
 #define AUTO_KERNEL_VISITS ((uint64_t)16 << 20)
+/* greedy-size's (buffer, placed neighbour) visits when no clock bounds it:
+ * the size of the largest conflict graph the kernel builds, for which its
+ * size-order run equals greedy-size anyway (about 2 s here). */
+#define AUTO_GREEDY_VISITS ((uint64_t)AUTO_MAX_PAIRS)
 
 typedef struct auto_best {
   const memplan_problem *p;
@@ -53,6 +57,11 @@ typedef struct auto_best {
    * warning is an error. */
   char winner[sizeof ((memplan_plan *)0)->planner - sizeof "auto:" + 1];
 } auto_best;
+
+static int greedy_size_bounded(const memplan_problem *p,
+                               const memplan_options *o, memplan_plan *plan) {
+  return mpx_greedy_size(p, o, AUTO_GREEDY_VISITS, plan);
+}
 
 /* Offers a member's plan: kept if valid and strictly lower. */
 static void offer(auto_best *B, const uint64_t *off, const char *name) {
@@ -110,18 +119,21 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
   }
   bool have_bf = mpx_run_member(p, "best-fit", &opts, bf);
   memplan_options gopts = opts;
+  bool have_gs;
   if (t_end > 0) {
     double left = t_end - mpx_now();
     gopts.time_limit = left > 1e-6 ? left : 1e-6;
-  } else if (opts.work_limit == 0) {
-    /* No limit at all (the default of the CLI and the pass): greedy-size
-     * still gets one, as its cost grows with the buffers live at once -
-     * 10^5 buffers all live together took it 91 s, and auto with it. Past
-     * it, best-fit's plan stands. A work limit alone asks for a
-     * reproducible answer, which no clock may decide. */
-    gopts.time_limit = AUTO_MEMBER_SECONDS;
+    have_gs = mpx_run_member(p, "greedy-size", &gopts, scratch);
+  } else {
+    /* No time limit (the default of the CLI and the pass, or a work limit
+     * alone, which asks for a reproducible answer): greedy-size still gets
+     * a bound, as its cost grows with the buffers live at once - 10^5
+     * buffers all live together took it 91 s, and auto with it. The bound
+     * counts its work, so no clock decides the answer; past it,
+     * best-fit's plan stands. */
+    have_gs = mpx_run_into(p, greedy_size_bounded, &gopts, scratch);
   }
-  if (mpx_run_member(p, "greedy-size", &gopts, scratch))
+  if (have_gs)
     offer(&B, scratch, "greedy-size");
   if (have_bf)
     offer(&B, bf, "best-fit");

@@ -29,6 +29,7 @@
 #include "planners/exact_fit.h"
 #include "planners/planners.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -84,6 +85,11 @@ static void gs_sort(gs_range *v, size_t n) {
 
 int memplan_plan_greedy_size(const memplan_problem *p,
                              const memplan_options *o, memplan_plan *plan) {
+  return mpx_greedy_size(p, o, 0, plan);
+}
+
+int mpx_greedy_size(const memplan_problem *p, const memplan_options *o,
+                    uint64_t max_visits, memplan_plan *plan) {
   size_t n = p->count;
   /* A time limit, when given, stops the run with no plan (TIMEOUT): with
    * many buffers live at once (k of them), the sum of k log k is what a
@@ -144,6 +150,15 @@ int memplan_plan_greedy_size(const memplan_problem *p,
       plan->status = MEMPLAN_TIMEOUT;
       snprintf(plan->message, sizeof plan->message,
                "time limit reached after placing %zu of %zu buffers", k, m);
+      rc = 0;
+      goto done;
+    }
+    if (max_visits && work > max_visits) {
+      plan->status = MEMPLAN_TIMEOUT;
+      snprintf(plan->message, sizeof plan->message,
+               "work limit of %" PRIu64 " neighbour visits reached after "
+               "placing %zu of %zu buffers",
+               max_visits, k, m);
       rc = 0;
       goto done;
     }

@@ -21,10 +21,21 @@ int memplan_plan_exact(const memplan_problem *p, const memplan_options *o,
 int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
                       memplan_plan *plan);
 
-/* Runs the registered planner `name` as memplan_solve calls it, with its
- * offsets written into `out` (p->count entries, the caller's): the
- * members of auto, and exact's first plan on inputs too large to search.
- * True when it gave a plan (not timeout, infeasible or error). */
+/* greedy-size that also stops, status timeout and no plan as at its time
+ * limit, once it has visited more than `max_visits` (buffer, placed
+ * neighbour) pairs (0 = no cap). The count does not depend on the machine:
+ * auto bounds greedy-size with it when no clock may decide. */
+int mpx_greedy_size(const memplan_problem *p, const memplan_options *o,
+                    uint64_t max_visits, memplan_plan *plan);
+
+/* Runs `run` as memplan_solve would, with its offsets written into `out`
+ * (p->count entries, the caller's). True when it gave a plan (not timeout,
+ * infeasible or error). */
+bool mpx_run_into(const memplan_problem *p, memplan_planner_fn run,
+                  const memplan_options *o, uint64_t *out);
+
+/* mpx_run_into for the registered planner `name`: the members of auto, and
+ * exact's first plan on inputs too large to search. */
 bool mpx_run_member(const memplan_problem *p, const char *name,
                     const memplan_options *o, uint64_t *out);
 

@@ -23,18 +23,21 @@ const memplan_planner *memplan_planners(size_t *count) {
   return registry;
 }
 
-bool mpx_run_member(const memplan_problem *p, const char *name,
-                    const memplan_options *o, uint64_t *out) {
-  const memplan_planner *pl = memplan_planner_find(name);
-  if (!pl)
-    return false;
+bool mpx_run_into(const memplan_problem *p, memplan_planner_fn run,
+                  const memplan_options *o, uint64_t *out) {
   memplan_plan tmp;
   memplan_plan_init(&tmp);
   tmp.offsets = out;
   tmp.count = p->count;
   tmp.status = MEMPLAN_FEASIBLE; /* as memplan_solve does */
-  return pl->run(p, o, &tmp) == 0 && tmp.status != MEMPLAN_TIMEOUT &&
+  return run(p, o, &tmp) == 0 && tmp.status != MEMPLAN_TIMEOUT &&
          tmp.status != MEMPLAN_INFEASIBLE && tmp.status != MEMPLAN_ERROR;
+}
+
+bool mpx_run_member(const memplan_problem *p, const char *name,
+                    const memplan_options *o, uint64_t *out) {
+  const memplan_planner *pl = memplan_planner_find(name);
+  return pl && mpx_run_into(p, pl->run, o, out);
 }
 
 const memplan_planner *memplan_planner_find(const char *name) {

@@ -17,6 +17,7 @@
 #include "memplan/csv.h"
 #include "memplan/memplan.h"
 #include "planners/exact_fit.h"
+#include "planners/planners.h"
 #include "testutil.h"
 
 static memplan_options work_opts(uint64_t work) {
@@ -317,6 +318,50 @@ static void test_time_limit_members(void **state) {
   memplan_problem_free(&p);
 }
 
+/* Without a time limit greedy-size inside auto is bounded by its count of
+ * (buffer, placed neighbour) visits, not by a clock: under a work limit
+ * alone (a reproducible run) it used to run to the end however long that
+ * took. The count itself: 300 buffers all live together make 44850 pairs,
+ * far over a cap of 1000. */
+static void test_greedy_visit_budget(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  for (int i = 0; i < 300; ++i)
+    assert_true(memplan_problem_add(&p, NULL, 64, 1, 0, 10) >= 0);
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  plan.offsets = calloc(p.count, sizeof *plan.offsets);
+  plan.count = p.count;
+  assert_int_equal(mpx_greedy_size(&p, NULL, 1000, &plan), 0);
+  assert_int_equal(plan.status, MEMPLAN_TIMEOUT);
+  assert_non_null(strstr(plan.message, "work limit of 1000 neighbour visits"));
+  plan.status = MEMPLAN_FEASIBLE;
+  plan.message[0] = '\0';
+  assert_int_equal(mpx_greedy_size(&p, NULL, 0, &plan), 0);
+  assert_int_equal(plan.status, MEMPLAN_FEASIBLE);
+  assert_int_equal(memplan_validate(&p, plan.offsets, NULL, NULL, 0), 0);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+
+  /* 8200 buffers all live: 33615900 pairs, just over auto's cap of 2^25
+   * visits. Equal sizes, so greedy-size would be optimal and win (it is
+   * offered first); cut, it leaves the win to best-fit, as optimal. */
+  memplan_problem_init(&p);
+  for (int i = 0; i < 8200; ++i)
+    assert_true(memplan_problem_add(&p, NULL, 64, 1, 0, 10) >= 0);
+  memplan_options o = work_opts(1000);
+  o.time_limit = 0; /* a work limit alone: no clock */
+  char err[256];
+  memplan_plan_init(&plan);
+  assert_int_equal(memplan_solve(&p, "auto", &o, &plan, err, sizeof err), 0);
+  assert_string_equal(plan.planner, "auto:best-fit");
+  assert_int_equal(plan.peak, 64 * 8200);
+  assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_never_worse),
@@ -325,6 +370,7 @@ int main(void) {
       cmocka_unit_test(test_peer_optima),
       cmocka_unit_test(test_large),
       cmocka_unit_test(test_time_limit_members),
+      cmocka_unit_test(test_greedy_visit_budget),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
