@@ -104,8 +104,13 @@ typedef enum mp_skip {
   MP_SKIP_UNKNOWN_OP,  /* used by an op with unknown memref effects */
   MP_SKIP_DEALLOC_MIX, /* freed by a dealloc that may free an unplanned buffer */
   MP_SKIP_ALIGN,       /* arena=global: alignment above what a global can have */
-  MP_SKIP_ARENA        /* an arena of an earlier run (MP_ARENA_ATTR) */
+  MP_SKIP_ARENA,       /* an arena of an earlier run (MP_ARENA_ATTR) */
+  MP_SKIP_ARENA_LIMIT  /* with the others, its arena could pass 2^62 bytes */
 } mp_skip;
+
+/** The largest arena (and buffer) memplan-static plans, in bytes: arenas are
+ *  memref<N x i8>, whose dimension is an int64; 2^62 stays well below. */
+#define MP_ARENA_MAX_BYTES (UINT64_C(1) << 62)
 
 /** The discardable unit attribute that marks an arena=alloc arena, so that
  *  a later run of the pass leaves it alone instead of planning it into a

@@ -140,8 +140,10 @@ int mp_plan(mp_func *f, const memplan_pass_options *o) {
                sp->plan.message[0] ? ": " : "", sp->plan.message);
       return -1;
     }
-    /* The arena becomes memref<peak x i8>, whose dimension is an int64. */
-    if (sp->plan.peak > (UINT64_C(1) << 62)) {
+    /* The arena becomes memref<peak x i8>, whose dimension is an int64.
+     * liveness.c (limit_arenas) left alone enough buffers that no planner's
+     * plan should pass this; one that does is a fault, not a wrong IR. */
+    if (sp->plan.peak > MP_ARENA_MAX_BYTES) {
       snprintf(f->err, sizeof f->err,
                "memplan-static: the arena would need %llu bytes, too large for a memref",
                (unsigned long long)sp->plan.peak);
