@@ -5,6 +5,15 @@
 // nothing more: it parses the options into a memplan_pass_options and hands
 // each func.func to the C body (memplan_static_run, lib/pass/pass.c).
 //
+// The pass runs on a func.func (`func.func(memplan-static)`, in parallel
+// over the functions) or on a builtin.module (`builtin.module(memplan-
+// static)`, and the plain flag --memplan-static), where it plans the
+// functions of the module's body one after the other. Only the second
+// follows MLIR's rule that a pass changes nothing outside the op it runs on
+// when arena=global adds memref.global symbols to the module; on func.func
+// those insertions are serialised by memplan's own lock, but another pass
+// running on a sibling function may read the module meanwhile.
+//
 //===----------------------------------------------------------------------===//
 
 #include "memplan-c/pass.h"
@@ -29,7 +38,7 @@ using namespace mlir;
 namespace {
 
 struct MemPlanStaticPass
-    : public PassWrapper<MemPlanStaticPass, OperationPass<func::FuncOp>> {
+    : public PassWrapper<MemPlanStaticPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(MemPlanStaticPass)
 
   MemPlanStaticPass() = default;
@@ -108,8 +117,18 @@ struct MemPlanStaticPass
                      "with several memory spaces)"),
       llvm::cl::init("")};
 
+  // Names, not isa<>: the plugin's TypeIDs may differ from libMLIR's (see
+  // memplan_op_is_symbol_table below).
+  static bool isFunc(Operation *op) {
+    return op->getName().getStringRef() == "func.func";
+  }
+  bool canScheduleOn(RegisteredOperationName opName) const override {
+    return opName.getStringRef() == "func.func" ||
+           opName.getStringRef() == "builtin.module";
+  }
+
   void runOnOperation() override {
-    func::FuncOp func = getOperation();
+    Operation *op = getOperation();
     memplan_pass_options o;
     memplan_pass_options_init(&o);
     o.planner = planner.getValue().c_str();
@@ -128,12 +147,36 @@ struct MemPlanStaticPass
     } else if (arena.getValue() == "global") {
       o.arena = MEMPLAN_ARENA_GLOBAL;
     } else {
-      func.emitError() << "memplan-static: bad option arena='"
-                       << arena.getValue() << "' (expected alloc or global)";
+      // At the first function on a module: a module parsed from a file
+      // has no location of its own.
+      Operation *at = op;
+      if (!isFunc(op))
+        op->walk([&](Operation *child) {
+          if (!isFunc(child))
+            return WalkResult::advance();
+          at = child;
+          return WalkResult::interrupt();
+        });
+      at->emitError() << "memplan-static: bad option arena='"
+                      << arena.getValue() << "' (expected alloc or global)";
       return signalPassFailure();
     }
-    if (mlirLogicalResultIsFailure(
-            memplan_static_run(wrap(func.getOperation()), &o)))
+    if (isFunc(op)) {
+      if (mlirLogicalResultIsFailure(memplan_static_run(wrap(op), &o)))
+        signalPassFailure();
+      return;
+    }
+    // A module: each function of its body, as func.func(memplan-static)
+    // would visit them (not those of nested modules), every one even after
+    // a failure, which is then the pass's.
+    bool failed = false;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Operation &child : llvm::make_early_inc_range(block))
+          if (isFunc(&child))
+            failed |= mlirLogicalResultIsFailure(
+                memplan_static_run(wrap(&child), &o));
+    if (failed)
       signalPassFailure();
   }
 };
