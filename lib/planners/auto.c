@@ -4,7 +4,7 @@
 |*                                                                            *|
 |*   1. the max-live lower bound L (memplan_lower_bound);                     *|
 |*   2. the registry's greedy-size (without a time limit, at most             *|
-|*      AUTO_GREEDY_VISITS neighbour visits) and best-fit planners, then the  *|
+|*      MPX_GREEDY_VISITS neighbour visits) and best-fit planners, then the  *|
 |*      ordered placement kernel (exact_fit.c) under five orders - size,      *|
 |*      area = size x duration, duration, start, conflicting bytes - each     *|
 |*      with first-fit and best-fit gap choice (on big inputs only as         *|
@@ -42,10 +42,6 @@
 #define AUTO_MAX_SEARCH_N 2000
 #define AUTO_MAX_PAIRS ((size_t)32 << 20)
 #define AUTO_KERNEL_VISITS ((uint64_t)16 << 20)
-/* greedy-size's (buffer, placed neighbour) visits when no clock bounds it:
- * the size of the largest conflict graph the kernel builds, for which its
- * size-order run equals greedy-size anyway (about 2 s here). */
-#define AUTO_GREEDY_VISITS ((uint64_t)AUTO_MAX_PAIRS)
 
 typedef struct auto_best {
   const memplan_problem *p;
@@ -60,7 +56,7 @@ typedef struct auto_best {
 
 static int greedy_size_bounded(const memplan_problem *p,
                                const memplan_options *o, memplan_plan *plan) {
-  return mpx_greedy_size(p, o, AUTO_GREEDY_VISITS, plan);
+  return mpx_greedy_size(p, o, MPX_GREEDY_VISITS, plan);
 }
 
 /* Offers a member's plan: kept if valid and strictly lower. */

@@ -1107,21 +1107,24 @@ static uint64_t root_bound(const xsearch *X) {
 
 /* Too big for even the kernel heuristics: greedy-size within what is left
  * of the time limit (its cost grows with the number of buffers live at
- * once), else best-fit, which is O(n log n) and always finishes. */
+ * once) or, when no clock may decide (a work limit alone), within
+ * MPX_GREEDY_VISITS of its visits; else best-fit, which is O(n log n) and
+ * always finishes. */
 static int fallback(const memplan_problem *p, const memplan_options *o,
-                    memplan_plan *plan, const char *why, double deadline) {
+                    memplan_plan *plan, const char *why, double deadline,
+                    bool no_clock) {
   memplan_options go;
   memset(&go, 0, sizeof go);
   if (o)
     go = *o;
   double left = deadline - mpx_now();
-  go.time_limit = left > 1e-3 ? left : 1e-3;
+  go.time_limit = no_clock ? 0 : left > 1e-3 ? left : 1e-3;
   const char *used = "greedy-size";
-  const memplan_planner *gs = memplan_planner_find(used);
   plan->status = MEMPLAN_FEASIBLE;
-  int rc = gs ? gs->run(p, &go, plan) : -1;
+  int rc = mpx_greedy_size(p, &go, no_clock ? MPX_GREEDY_VISITS : 0, plan);
   if (rc == 0 && plan->status == MEMPLAN_TIMEOUT) {
-    used = "best-fit (greedy-size ran out of time)";
+    used = no_clock ? "best-fit (greedy-size reached its work limit)"
+                    : "best-fit (greedy-size ran out of time)";
     const memplan_planner *bf = memplan_planner_find("best-fit");
     plan->status = MEMPLAN_FEASIBLE;
     rc = bf ? bf->run(p, o, plan) : -1;
@@ -1145,6 +1148,7 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
                  : work_limit          ? 1e300
                                        : EXACT_DEFAULT_SECONDS;
   double deadline = t0 + limit;
+  bool no_clock = limit >= 1e300;
   snprintf(plan->planner, sizeof plan->planner, "exact");
   plan->work = 0;
   if (n == 0) {
@@ -1157,14 +1161,15 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
   if (grc < 0)
     return fail(plan, "out of memory building the conflict graph");
   if (grc == 1)
-    return fallback(p, o, plan, "too many conflicting pairs", deadline);
+    return fallback(p, o, plan, "too many conflicting pairs", deadline,
+                    no_clock);
   if (grc == 2 || mpx_now() > deadline) {
     /* Building the graph took the whole limit (millions of pairs): the
      * kernel heuristics visit every pair again, best-fit does not. The
      * build itself stops at the deadline. */
     mpx_graph_free(&g);
     return fallback(p, o, plan, "time limit reached building the conflict "
-                                "graph", deadline);
+                                "graph", deadline, no_clock);
   }
 
   char winner[48] = "";

@@ -28,6 +28,12 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
 int mpx_greedy_size(const memplan_problem *p, const memplan_options *o,
                     uint64_t max_visits, memplan_plan *plan);
 
+/* greedy-size's visits when no clock may bound it (no time limit: auto's
+ * default, or a work limit alone, in auto and in exact's fallback): the
+ * size of the largest conflict graph auto's kernel builds, about 2 s here
+ * on 10^5 buffers all live at once. */
+#define MPX_GREEDY_VISITS ((uint64_t)32 << 20)
+
 /* Runs `run` as memplan_solve would, with its offsets written into `out`
  * (p->count entries, the caller's). True when it gave a plan (not timeout,
  * infeasible or error). */

@@ -484,6 +484,31 @@ static void test_large_fallback(void **state) {
   memplan_problem_free(&p);
 }
 
+/* Too many pairs for a graph (11600 buffers all live together: 67 M
+ * pairs), under a work limit alone: exact's fallback ran greedy-size to the
+ * end however long that took (110 s on `memplan gen --count=100000
+ * --seed=3`); with no clock to stop it, its visits are bounded now and
+ * best-fit finishes the job. */
+static void test_fallback_work_limit_alone(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  for (int i = 0; i < 11600; ++i)
+    assert_true(memplan_problem_add(&p, NULL, 64, 1, 0, 10) >= 0);
+  memplan_options o;
+  memset(&o, 0, sizeof o);
+  o.work_limit = 1000; /* and no time limit */
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  char err[256];
+  assert_int_equal(memplan_solve(&p, "exact", &o, &plan, err, sizeof err), 0);
+  assert_non_null(strstr(plan.message, "too many conflicting pairs"));
+  assert_non_null(strstr(plan.message, "greedy-size reached its work limit"));
+  assert_int_equal(plan.peak, 64 * 11600);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
 /* Too large to search, exact starts from best-fit's plan too: it returned
  * its own heuristics' best (158102 bytes here) where best-fit alone gives
  * 157717, and under a time limit a longer limit gave the worse plan. 2500
@@ -550,6 +575,7 @@ int main(void) {
       cmocka_unit_test(test_extreme_steps),
       cmocka_unit_test(test_graph_deadline),
       cmocka_unit_test(test_large_fallback),
+      cmocka_unit_test(test_fallback_work_limit_alone),
       cmocka_unit_test(test_large_not_worse_than_best_fit),
       cmocka_unit_test(test_zero_sizes),
   };
