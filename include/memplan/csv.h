@@ -47,14 +47,15 @@ typedef struct memplan_csv_info {
    *  when there was none). has_offset_value[i] says whether cell i was set. */
   uint64_t *offsets;
   bool *has_offset_value;
-  /** Reader only: the 1-based line number of each buffer's row (count
-   *  entries, owned; NULL when the file has no rows), so that a caller's
-   *  later checks can say "FILE:LINE" as the reader's own messages do. */
-  size_t *lines;
   /** Writer only: text written as '#' comment lines at the top of the file
    *  (one per '\n'-separated line), e.g. how the file was generated. Not
    *  owned; the reader sets it to NULL. */
   const char *comment;
+  /** Reader only: the 1-based line number of each buffer's row (count
+   *  entries, owned; NULL when the file has no rows), so that a caller's
+   *  later checks can say "FILE:LINE" as the reader's own messages do.
+   *  (Last, so that the fields before it keep their places.) */
+  size_t *lines;
 } memplan_csv_info;
 
 /** Reads a problem from `path` ("-" = stdin). `p` must be initialized and
@@ -70,7 +71,9 @@ typedef struct memplan_csv_info {
  *  business, not a read error).
  *
  *  Time: O(n) expected (ids are checked for duplicates with a hash set);
- *  memory: the problem plus a few words per row while reading.
+ *  memory: the problem plus a few words per row while reading, and with
+ *  `info` the line numbers (a word per row) and, with an offset column,
+ *  the offsets (one and a bit words per row) that stay in it.
  *
  *  Returns 0 on success; -1 with a message in err, of the form
  *  "FILE:LINE: column 'NAME': what is wrong" where a line and a column apply
@@ -98,8 +101,8 @@ int memplan_csv_read_stream(FILE *in, const char *name, bool offsets_are_plan,
                             memplan_problem *p, memplan_csv_info *info,
                             char *err, size_t err_len);
 
-/** Releases info->offsets / has_offset_value and zeroes `info` (default
- *  alignment back to 1). NULL is allowed. */
+/** Releases info->offsets, has_offset_value and lines and zeroes `info`
+ *  (default alignment back to 1). NULL is allowed. */
 void memplan_csv_info_free(memplan_csv_info *info);
 
 /** Writes the problem with the plan's offsets: the input's columns (per

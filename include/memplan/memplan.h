@@ -94,6 +94,15 @@ void memplan_problem_free(memplan_problem *p);
  *  buffer (by id). */
 int memplan_problem_check(const memplan_problem *p, char *err, size_t err_len);
 
+/** memplan_problem_check that also says which buffer the message is about,
+ *  so that a caller can point at its source (a file's line): *culprit (may
+ *  be NULL) is that buffer's index, the fixed buffer that ends highest for
+ *  the budget above the fixed buffers, or SIZE_MAX when the fault is no
+ *  one buffer's (a problem with buffers but no array) or there is none
+ *  (return 0). */
+int memplan_problem_check_at(const memplan_problem *p, size_t *culprit,
+                             char *err, size_t err_len);
+
 /** Display name of buffer i: its id, or "#i" written into `buf` (at least
  *  24 bytes) if it has none. Returns the id or buf. Thread-safe. */
 const char *memplan_buffer_name(const memplan_problem *p, size_t i,

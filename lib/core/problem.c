@@ -9,6 +9,7 @@
 #include "memplan/memplan.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,13 +84,24 @@ int memplan_internal_errorf(char *err, size_t err_len, const char *fmt, ...) {
  * rounded up to alignment" condition. */
 int memplan_problem_check(const memplan_problem *p, char *err,
                           size_t err_len) {
+  return memplan_problem_check_at(p, NULL, err, err_len);
+}
+
+int memplan_problem_check_at(const memplan_problem *p, size_t *culprit,
+                             char *err, size_t err_len) {
   char nb[24];
   uint64_t fixed_top = 0, stacked = 0;
+  size_t top = SIZE_MAX; /* the fixed buffer that ends highest */
+  size_t unused;
+  if (!culprit)
+    culprit = &unused;
+  *culprit = SIZE_MAX;
   if (p->count && !p->buffers)
     return memplan_internal_errorf(err, err_len, "problem has %zu buffers but no array",
                 p->count);
   for (size_t i = 0; i < p->count; ++i) {
     const memplan_buffer *b = &p->buffers[i];
+    *culprit = i; /* every return in this loop is about buffer i */
     const char *name = memplan_buffer_name(p, i, nb);
     if (b->start >= b->end)
       return memplan_internal_errorf(err, err_len,
@@ -113,8 +125,10 @@ int memplan_problem_check(const memplan_problem *p, char *err,
                     "bits",
                     name, (unsigned long long)b->offset,
                     (unsigned long long)b->size);
-      if (end > fixed_top)
+      if (end > fixed_top) {
         fixed_top = end;
+        top = i;
+      }
     } else if (b->size != 0) {
       uint64_t padded;
       if (__builtin_add_overflow(b->size, b->alignment - 1, &padded) ||
@@ -126,11 +140,13 @@ int memplan_problem_check(const memplan_problem *p, char *err,
     }
   }
   uint64_t total;
+  *culprit = top;
   if (__builtin_add_overflow(fixed_top, stacked, &total))
     return memplan_internal_errorf(err, err_len,
                 "total of sizes with alignment padding above the fixed "
                 "buffers (top %llu) overflows 64 bits",
                 (unsigned long long)fixed_top);
+  *culprit = SIZE_MAX;
   return 0;
 }
 

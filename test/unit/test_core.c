@@ -42,6 +42,39 @@ static void problem_add_and_free(void **state) {
   memplan_problem_free(&p); /* idempotent */
 }
 
+/* memplan_problem_check_at names the buffer its message is about: the one
+ * that fails, the fixed buffer that ends highest for the budget above the
+ * fixed ones, none when all is well. */
+static void problem_check_culprit(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  char err[256];
+  size_t bad = 7;
+  memplan_problem_add(&p, "a", 8, 1, 0, 2);
+  memplan_problem_add(&p, "b", 8, 1, 0, 2);
+  assert_int_equal(memplan_problem_check_at(&p, &bad, err, sizeof err), 0);
+  assert_int_equal(bad, SIZE_MAX);
+  p.buffers[1].end = 0;
+  assert_int_equal(memplan_problem_check_at(&p, &bad, err, sizeof err), -1);
+  assert_int_equal(bad, 1);
+  p.buffers[1].end = 2;
+  p.buffers[1].size = (1ull << 62) + 1;
+  p.buffers[1].alignment = 1ull << 62; /* padded: 2^63, a's 2^63 before */
+  p.buffers[0].size = 1ull << 63;
+  assert_int_equal(memplan_problem_check_at(&p, &bad, err, sizeof err), -1);
+  assert_int_equal(bad, 1);
+  p.buffers[1].size = 8;
+  p.buffers[1].alignment = 1;
+  p.buffers[1].fixed = true;
+  p.buffers[1].offset = (1ull << 63) + 8; /* its end plus a's 2^63 */
+  assert_int_equal(memplan_problem_check_at(&p, &bad, err, sizeof err), -1);
+  assert_contains(err, "above the fixed buffers");
+  assert_int_equal(bad, 1);
+  assert_int_equal(memplan_problem_check_at(&p, NULL, err, sizeof err), -1);
+  memplan_problem_free(&p);
+}
+
 static void problem_check_errors(void **state) {
   (void)state;
   memplan_problem p;
@@ -308,6 +341,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(problem_add_and_free),
       cmocka_unit_test(problem_check_errors),
+      cmocka_unit_test(problem_check_culprit),
       cmocka_unit_test(names),
       cmocka_unit_test(solve_errors),
       cmocka_unit_test(solve_empty_problem),

@@ -135,17 +135,20 @@ int memplan_cmd_check(int argc, char **argv) {
   for (size_t i = 0; own && i < p.count && code == 0; ++i) {
     uint64_t off = info.offsets[i];
     char nb[24];
+    size_t line = info.lines ? info.lines[i] : 0; /* rows exist: set */
     if (own[i] && off % own[i] != 0)
       code = memplan_cli_fail(CMD, 1,
-                              "%s: invalid plan: buffer '%s': offset %" PRIu64
+                              "%s:%zu: invalid plan: column 'offset': buffer "
+                              "'%s': offset %" PRIu64
                               " is not a multiple of its alignment %" PRIu64,
-                              path, memplan_buffer_name(&p, i, nb), off,
+                              path, line, memplan_buffer_name(&p, i, nb), off,
                               own[i]);
     else if (off % pl.alignment != 0)
       code = memplan_cli_fail(CMD, 1,
-                              "%s: invalid plan: buffer '%s': offset %" PRIu64
+                              "%s:%zu: invalid plan: column 'offset': buffer "
+                              "'%s': offset %" PRIu64
                               " is not a multiple of --alignment=%" PRIu64,
-                              path, memplan_buffer_name(&p, i, nb), off,
+                              path, line, memplan_buffer_name(&p, i, nb), off,
                               pl.alignment);
   }
   free(own);

@@ -133,6 +133,9 @@ int memplan_cmd_compare(int argc, char **argv) {
   if (code == 0)
     code = memplan_cli_prepare(CMD, path, &info, &p, pl.have_capacity, pl.capacity,
                                pl.alignment);
+  /* prepare's 1: the fixed buffers alone collide or exceed the capacity, an
+   * answer about the problem (nothing fits), unlike its 2 (bad input). */
+  bool nothing_fits = code == 1;
   if (code == 0 && !list)
     for (size_t i = 0; i < nreg; ++i)
       if (strcmp(reg[i].name, "milp") != 0 ||
@@ -173,12 +176,12 @@ int memplan_cmd_compare(int argc, char **argv) {
     if (ferror(stdout))
       break;
   }
-  /* Always a last line once the planners ran, so that a script reading it
-   * learns "nothing fits" rather than finding no line at all. A usage or
-   * input error runs none and prints no verdict (exit 2, message only). */
+  /* Always a last line once the problem was read and checked, so that a
+   * script reading it learns "nothing fits" rather than finding no line at
+   * all. A usage or input error gives no verdict (exit 2, message only). */
   if (ready && best)
     printf("best=%s peak=%" PRIu64 "\n", best, best_peak);
-  else if (ready && !ferror(stdout))
+  else if ((ready || nothing_fits) && !ferror(stdout))
     printf("best=none\n");
   free(list);
   free(names);

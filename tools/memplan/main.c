@@ -325,8 +325,14 @@ int memplan_cli_prepare(const char *cmd, const char *file,
     }
   }
   char err[512];
-  if (memplan_problem_check(p, err, sizeof err) != 0)
+  size_t bad;
+  if (memplan_problem_check_at(p, &bad, err, sizeof err) != 0) {
+    /* The reader checked the file; what fails here is what the overrides
+     * changed (--alignment's padding): pointed at its row too. */
+    if (info && info->lines && bad < p->count)
+      return memplan_cli_fail(cmd, 2, "%s:%zu: %s", file, info->lines[bad], err);
     return memplan_cli_fail(cmd, 2, "%s: %s", file, err);
+  }
 
   /* Fixed buffers are constraints, not choices: when they overlap each
    * other or stick out of the capacity, no planner can succeed, and the
