@@ -1124,9 +1124,21 @@ static void diagnose(mp_func *f, MlirOperation at, bool error, const char *msg) 
   free(text);
 }
 
+/* v in decimal: the summary's sums of sizes can pass 2^64 (buffers of up
+ * to 2^62 bytes each, arenas of several memory spaces). */
+static const char *u128_text(unsigned __int128 v, char buf[48]) {
+  char *q = buf + 47;
+  *q = '\0';
+  do {
+    *--q = (char)('0' + (int)(v % 10));
+    v /= 10;
+  } while (v);
+  return q;
+}
+
 static void summary_remark(mp_func *f, const memplan_pass_options *o, double secs) {
   size_t planned = 0, skipped = 0, unsized = 0;
-  uint64_t sum_planned = 0, sum_skipped = 0, lb = 0, arena = 0;
+  unsigned __int128 sum_planned = 0, sum_skipped = 0, lb = 0, arena = 0;
   bool optimal = true;
   char winner[64] = "";
   for (size_t i = 0; i < f->nallocs; ++i) {
@@ -1165,14 +1177,14 @@ static void summary_remark(mp_func *f, const memplan_pass_options *o, double sec
   char unknown[64] = "";
   if (unsized)
     snprintf(unknown, sizeof unknown, " and %zu of unknown size", unsized);
-  char msg[512];
+  char msg[512], t1[48], t2[48], t3[48], t4[48];
   snprintf(msg, sizeof msg,
            "memplan-static: planned %zu of %zu buffers (%zu left alone); "
-           "sizes %llu bytes planned, %llu left alone%s; lower bound %llu bytes; "
-           "arena %llu bytes in %zu arena%s; planner %s%s; %s; %.3f ms",
-           planned, planned + skipped, skipped, (unsigned long long)sum_planned,
-           (unsigned long long)sum_skipped, unknown, (unsigned long long)lb,
-           (unsigned long long)arena, f->nspaces, f->nspaces == 1 ? "" : "s",
+           "sizes %s bytes planned, %s left alone%s; lower bound %s bytes; "
+           "arena %s bytes in %zu arena%s; planner %s%s; %s; %.3f ms",
+           planned, planned + skipped, skipped, u128_text(sum_planned, t1),
+           u128_text(sum_skipped, t2), unknown, u128_text(lb, t3),
+           u128_text(arena, t4), f->nspaces, f->nspaces == 1 ? "" : "s",
            o->planner, winner, status, secs * 1e3);
   diagnose(f, f->func, false, msg);
 }
