@@ -615,82 +615,19 @@ static void size_alloc(mp_func *f, mp_alloc *a) {
 
 /*--- the arena's size limit ----------------------------------------------*/
 
-/* An arena is memref<peak x i8>: its size must stay a memref dimension
- * (int64), and memplan keeps it at most MP_ARENA_MAX_BYTES like each buffer
- * (size_alloc). Each buffer fits alone; many huge ones live together, or a
- * huge alignment (alignment=2^62), could still need more. Stacking every
- * buffer of a memory space, each start a multiple of the space's largest
- * alignment A, is a plan of peak sum(roundup(size, A)), and every planner
- * does at least as well (first fit and stacking by construction; auto and
- * exact keep the best of those), so when that sum is within the limit no
- * plan exceeds it. When it is not, the largest buffers are left alone
- * until it is - done here, before the dealloc groups are settled, so that
- * a dealloc that may free one of them is handled like any other. */
-typedef struct mp_padded {
-  uint64_t bytes;
-  size_t idx;
-} mp_padded;
-
-static int by_padded_desc(const void *x, const void *y) {
-  const mp_padded *a = x, *b = y;
-  if (a->bytes != b->bytes)
-    return a->bytes < b->bytes ? 1 : -1;
-  return a->idx < b->idx ? -1 : a->idx > b->idx; /* deterministic ties */
-}
-
-static int limit_arenas(mp_func *f) {
-  int rc = -1;
-  MlirAttribute *spaces = NULL; /* the distinct spaces, a handful */
-  size_t nspaces = 0, capspaces = 0;
-  int *space_of = malloc((f->nallocs ? f->nallocs : 1) * sizeof *space_of);
-  mp_padded *v = malloc((f->nallocs ? f->nallocs : 1) * sizeof *v);
-  if (!space_of || !v)
-    goto done;
-  for (size_t i = 0; i < f->nallocs; ++i) {
-    space_of[i] = -1;
-    if (f->allocs[i].skip != MP_PLANNED)
-      continue;
-    size_t s = 0;
-    while (s < nspaces && !mlirAttributeEqual(spaces[s], f->allocs[i].space))
-      s++;
-    if (s == nspaces) {
-      MlirAttribute *slot = mp_push(&spaces, &nspaces, &capspaces, sizeof *slot);
-      if (!slot)
-        goto done;
-      *slot = f->allocs[i].space;
-    }
-    space_of[i] = (int)s;
-  }
-  for (size_t s = 0; s < nspaces; ++s) {
-    uint64_t A = 1;
-    for (size_t i = 0; i < f->nallocs; ++i)
-      if (space_of[i] == (int)s && f->allocs[i].align > A)
-        A = f->allocs[i].align;
-    /* size, A <= 2^62 (size_alloc, the options), so each padded size is at
-     * most 2^63 and the sum of a 64-bit count of them fits 128 bits. */
-    unsigned __int128 total = 0;
-    size_t n = 0;
-    for (size_t i = 0; i < f->nallocs; ++i)
-      if (space_of[i] == (int)s) {
-        v[n] = (mp_padded){(f->allocs[i].size + A - 1) / A * A, i};
-        total += v[n++].bytes;
-      }
-    if (total <= MP_ARENA_MAX_BYTES)
-      continue;
-    qsort(v, n, sizeof *v, by_padded_desc);
-    for (size_t k = 0; k < n && total > MP_ARENA_MAX_BYTES; ++k) {
-      set_skip(&f->allocs[v[k].idx], MP_SKIP_ARENA_LIMIT,
-               "with the other buffers of its memory space the arena could "
-               "exceed 2^62 bytes, too large for a memref%s", NULL);
-      total -= v[k].bytes;
-    }
-  }
-  rc = 0;
-done:
-  free(spaces);
-  free(space_of);
-  free(v);
-  return rc;
+/* An arena is memref<peak x i8>, at most MP_ARENA_MAX_BYTES. When a plan
+ * passed that (plan.c), the run starts again with f->trim naming the
+ * buffers to leave alone; they are left alone here, before the dealloc
+ * groups are settled, so that a dealloc that may free one of them is
+ * handled like any other. */
+static void limit_arenas(mp_func *f) {
+  for (size_t i = 0; i < f->nallocs && f->ntrim; ++i)
+    for (size_t t = 0; t < f->ntrim; ++t)
+      if (mlirOperationEqual(f->allocs[i].op, f->trim[t]))
+        set_skip(&f->allocs[i], MP_SKIP_ARENA_LIMIT,
+                 "with the other buffers of its memory space the arena passed "
+                 "2^62 bytes, too large for a memref (the largest are left "
+                 "alone)%s", NULL);
 }
 
 /*--- dealloc sources (backward) -------------------------------------------*/
@@ -923,8 +860,7 @@ int mp_liveness(mp_func *f) {
     free(calls);
   }
 
-  if (limit_arenas(f))
-    goto done;
+  limit_arenas(f);
 
   /* Deallocs: what each may free, then unplan mixed groups to a fixpoint.
    * The trace inverts alias_edge, so it finds every alloc whose forward walk

@@ -1204,26 +1204,46 @@ MlirLogicalResult memplan_static_run(MlirOperation func,
 
   mp_func f;
   memset(&f, 0, sizeof f);
-  f.func = func;
-  f.min_alignment = o->alignment;
-  f.shared_arena = o->arena == MEMPLAN_ARENA_GLOBAL;
   staged st = {NULL, 0, 0};
   int rc = 0;
-  if (mp_schedule_build(func, &f.sched)) {
-    snprintf(f.err, sizeof f.err, "memplan-static: cannot number the ops "
-                                  "(out of memory or nesting too deep)");
-    rc = -1;
-    goto out;
-  }
-  if ((rc = mp_liveness(&f)))
-    goto out;
-  /* A function without allocs goes through every stage below too (each has
-   * nothing to do): report= and picture= must write their (empty) files, or
-   * a stale file from an earlier run would pass for this run's answer, and
-   * remarks=true gives its summary. */
-  if (f.nallocs) {
-    name_allocs(&f);
-    unique_ids(&f);
+  /* At most two attempts: when an arena passes 2^62 bytes, mp_plan names
+   * the buffers to leave alone (f.trim) so that the second cannot, and the
+   * stages run again from the schedule, since leaving buffers alone changes
+   * which deallocs may go. */
+  MlirOperation *trim = NULL;
+  size_t ntrim = 0, cap_trim = 0;
+  for (int attempt = 0;; ++attempt) {
+    memset(&f, 0, sizeof f);
+    f.func = func;
+    f.min_alignment = o->alignment;
+    f.shared_arena = o->arena == MEMPLAN_ARENA_GLOBAL;
+    f.trim = trim, f.ntrim = ntrim, f.cap_trim = cap_trim;
+    if (mp_schedule_build(func, &f.sched)) {
+      snprintf(f.err, sizeof f.err, "memplan-static: cannot number the ops "
+                                    "(out of memory or nesting too deep)");
+      rc = -1;
+      goto out;
+    }
+    if ((rc = mp_liveness(&f)))
+      goto out;
+    /* A function without allocs goes through every stage below too (each
+     * has nothing to do): report= and picture= must write their (empty)
+     * files, or a stale file from an earlier run would pass for this run's
+     * answer, and remarks=true gives its summary. */
+    if (f.nallocs) {
+      name_allocs(&f);
+      unique_ids(&f);
+    }
+    rc = mp_plan(&f, o);
+    trim = f.trim, ntrim = f.ntrim, cap_trim = f.cap_trim;
+    f.trim = NULL; /* not mp_func_free's */
+    if (rc != MP_PLAN_RETRY)
+      break;
+    if (attempt == 1) { /* cannot happen: see choose_trim (plan.c) */
+      rc = -1;
+      break;
+    }
+    mp_func_free(&f);
   }
   for (size_t i = 0; i < f.nallocs; ++i) {
     mp_alloc *a = &f.allocs[i];
@@ -1233,7 +1253,7 @@ MlirLogicalResult memplan_static_run(MlirOperation func,
     snprintf(msg, sizeof msg, "memplan-static: %s left alone: %s", a->id, a->why);
     diagnose(&f, a->op, false, msg);
   }
-  if ((rc = mp_plan(&f, o)))
+  if (rc)
     goto out;
   /* Refused before any file is written. */
   if (o->picture && o->picture[0] && check_picture_spaces(&f, o)) {
@@ -1265,6 +1285,7 @@ out:
   stage_finish(&f, &st, false); /* after a failure: removes the temporaries */
   if (rc)
     diagnose(&f, func, true, f.err);
+  free(trim);
   mp_func_free(&f);
   return rc ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }

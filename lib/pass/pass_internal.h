@@ -105,7 +105,7 @@ typedef enum mp_skip {
   MP_SKIP_DEALLOC_MIX, /* freed by a dealloc that may free an unplanned buffer */
   MP_SKIP_ALIGN,       /* arena=global: alignment above what a global can have */
   MP_SKIP_ARENA,       /* an arena of an earlier run (MP_ARENA_ATTR) */
-  MP_SKIP_ARENA_LIMIT  /* with the others, its arena could pass 2^62 bytes */
+  MP_SKIP_ARENA_LIMIT  /* its arena passed MP_ARENA_MAX_BYTES (mp_func.trim) */
 } mp_skip;
 
 /** The largest arena (and buffer) memplan-static plans, in bytes: arenas are
@@ -164,6 +164,11 @@ typedef struct mp_func {
   size_t nspaces, cap_spaces;
   uint64_t min_alignment;
   bool shared_arena;         /* arena=global: one arena for every activation */
+  /* Allocs to leave alone because their arena passed MP_ARENA_MAX_BYTES in
+   * an earlier attempt (plan.c appends, liveness.c reads; owned by the
+   * caller of the stages, not freed by mp_func_free). */
+  MlirOperation *trim;
+  size_t ntrim, cap_trim;
   char err[512];             /* message for an error return */
 } mp_func;
 
@@ -187,7 +192,10 @@ mp_space_kind mp_space_classify(MlirAttribute attr, int64_t *value);
 
 /** Builds one memplan_problem per memory space from the planned allocs and
  *  solves it. Returns 0; -1 with f->err for a planner/validator error; 1 with
- *  f->err when an arena exceeds the capacity. */
+ *  f->err when an arena exceeds the capacity; MP_PLAN_RETRY when an arena
+ *  passed MP_ARENA_MAX_BYTES: the buffers to leave alone for it were added
+ *  to f->trim (f->err says what happened, should no retry be possible). */
+#define MP_PLAN_RETRY 2
 int mp_plan(mp_func *f, const memplan_pass_options *o);
 
 /*--- rewrite.c ------------------------------------------------------------*/

@@ -66,6 +66,70 @@ static void capacity_why(char *buf, size_t len, uint64_t lb, uint64_t cap) {
              (unsigned long long)lb);
 }
 
+/* The buffers of `sp` to leave alone when its plan passed
+ * MP_ARENA_MAX_BYTES, appended to f->trim. Stacking every buffer, each
+ * start a multiple of the largest alignment A, is a plan of peak
+ * sum(roundup(size, A)), and every planner does at least as well (first
+ * fit, best-fit's pool and linear's stack by construction; exact and auto
+ * keep the best of those), so buffers are taken out until that sum fits:
+ * the next attempt then cannot pass the limit. Each step takes the buffer
+ * whose removal lowers the sum most (the one with the largest alignment,
+ * when it is the only one, also lowers A for the rest); ties go to the
+ * earlier buffer. Sizes and alignments are at most 2^62, so each padded
+ * size is at most 2^62 and the sum fits 128 bits. O(n) a step. */
+static int choose_trim(mp_func *f, const mp_space *sp) {
+  size_t n = sp->problem.count;
+  bool *gone = calloc(n ? n : 1, sizeof *gone);
+  if (!gone)
+    return -1;
+  const memplan_buffer *b = sp->problem.buffers;
+  for (;;) {
+    /* A, the largest alignment; A2, what it is without buffer imax when
+     * that is the only buffer aligned to A (else A2 = A). */
+    uint64_t A = 1, A2 = 1;
+    size_t nmax = 0, imax = SIZE_MAX;
+    for (size_t k = 0; k < n; ++k)
+      if (!gone[k] && b[k].alignment > A)
+        A = b[k].alignment;
+    for (size_t k = 0; k < n; ++k)
+      if (!gone[k] && b[k].alignment == A && nmax++ == 0)
+        imax = k;
+    for (size_t k = 0; k < n; ++k)
+      if (!gone[k] && (k != imax || nmax > 1) && b[k].alignment > A2)
+        A2 = b[k].alignment;
+    unsigned __int128 total = 0, without_max = 0;
+    for (size_t k = 0; k < n; ++k) {
+      if (gone[k])
+        continue;
+      total += (b[k].size + A - 1) / A * A;
+      if (k != imax)
+        without_max += (b[k].size + A2 - 1) / A2 * A2;
+    }
+    if (total <= MP_ARENA_MAX_BYTES)
+      break;
+    size_t pick = SIZE_MAX;
+    unsigned __int128 best = 0;
+    for (size_t k = 0; k < n; ++k) {
+      if (gone[k])
+        continue;
+      unsigned __int128 cut = nmax == 1 && k == imax
+                                  ? total - without_max
+                                  : (unsigned __int128)((b[k].size + A - 1) / A * A);
+      if (pick == SIZE_MAX || cut > best)
+        pick = k, best = cut;
+    }
+    gone[pick] = true;
+    MlirOperation *slot = mp_push(&f->trim, &f->ntrim, &f->cap_trim, sizeof *slot);
+    if (!slot) {
+      free(gone);
+      return -1;
+    }
+    *slot = f->allocs[sp->alloc_of[pick]].op;
+  }
+  free(gone);
+  return 0;
+}
+
 int mp_plan(mp_func *f, const memplan_pass_options *o) {
   for (size_t i = 0; i < f->nallocs; ++i) {
     mp_alloc *a = &f->allocs[i];
@@ -91,6 +155,7 @@ int mp_plan(mp_func *f, const memplan_pass_options *o) {
       sp->align = a->align;
   }
 
+  bool retry = false;
   memplan_options mo;
   memset(&mo, 0, sizeof mo);
   mo.time_limit = o->time_limit;
@@ -99,6 +164,23 @@ int mp_plan(mp_func *f, const memplan_pass_options *o) {
     mp_space *sp = &f->spaces[s];
     sp->problem.capacity = o->capacity;
     char err[256] = "";
+    /* The core refuses a problem whose stack of padded sizes (each size +
+     * alignment - 1) passes 2^64 (memplan_problem_check): with alignments
+     * near 2^62 a few small buffers do. Such an arena could pass 2^62
+     * bytes too: the same remedy, before the core is asked. */
+    unsigned __int128 budget = 0;
+    for (size_t k = 0; k < sp->problem.count; ++k)
+      budget += (unsigned __int128)sp->problem.buffers[k].size +
+                sp->problem.buffers[k].alignment - 1;
+    if (budget > UINT64_MAX) {
+      snprintf(f->err, sizeof f->err,
+               "memplan-static: the buffers of one memory space, padded to "
+               "their alignments, pass 2^64 bytes");
+      if (choose_trim(f, sp))
+        goto oom;
+      retry = true;
+      continue;
+    }
     if (memplan_solve(&sp->problem, o->planner, &mo, &sp->plan, err, sizeof err)) {
       /* Search planners (milp, exact) prove that nothing fits and return no
        * plan at all: the same capacity error as a heuristic's plan that is
@@ -140,19 +222,20 @@ int mp_plan(mp_func *f, const memplan_pass_options *o) {
                sp->plan.message[0] ? ": " : "", sp->plan.message);
       return -1;
     }
-    /* The arena becomes memref<peak x i8>, whose dimension is an int64.
-     * liveness.c (limit_arenas) left alone enough buffers that no planner's
-     * plan should pass this; one that does is a fault, not a wrong IR. */
+    /* The arena becomes memref<peak x i8>, whose dimension is an int64. */
     if (sp->plan.peak > MP_ARENA_MAX_BYTES) {
       snprintf(f->err, sizeof f->err,
                "memplan-static: the arena would need %llu bytes, too large for a memref",
                (unsigned long long)sp->plan.peak);
-      return -1;
+      if (choose_trim(f, sp))
+        goto oom;
+      retry = true;
+      continue;
     }
     for (size_t k = 0; k < sp->problem.count; ++k)
       f->allocs[sp->alloc_of[k]].offset = sp->plan.offsets[k];
   }
-  return 0;
+  return retry ? MP_PLAN_RETRY : 0;
 
 oom:
   snprintf(f->err, sizeof f->err, "memplan-static: out of memory while planning");
