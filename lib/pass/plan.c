@@ -181,7 +181,23 @@ int mp_plan(mp_func *f, const memplan_pass_options *o) {
       retry = true;
       continue;
     }
-    if (memplan_solve(&sp->problem, o->planner, &mo, &sp->plan, err, sizeof err)) {
+    bool solved =
+        memplan_solve(&sp->problem, o->planner, &mo, &sp->plan, err, sizeof err) == 0;
+    /* The arena becomes memref<peak x i8>, whose dimension is an int64: a
+     * plan, or a proven bound, above MP_ARENA_MAX_BYTES leaves the largest
+     * buffers alone for another attempt - before any capacity= verdict,
+     * which the smaller arena of that attempt may meet. */
+    if (sp->plan.lower_bound > MP_ARENA_MAX_BYTES ||
+        (solved && sp->plan.peak > MP_ARENA_MAX_BYTES)) {
+      snprintf(f->err, sizeof f->err,
+               "memplan-static: the arena would need %llu bytes, too large for a memref",
+               (unsigned long long)(solved ? sp->plan.peak : sp->plan.lower_bound));
+      if (choose_trim(f, sp))
+        goto oom;
+      retry = true;
+      continue;
+    }
+    if (!solved) {
       /* Search planners (milp, exact) prove that nothing fits and return no
        * plan at all: the same capacity error as a heuristic's plan that is
        * too big, with the proven bound instead of a peak. */
@@ -221,16 +237,6 @@ int mp_plan(mp_func *f, const memplan_pass_options *o) {
                memplan_status_name(sp->plan.status),
                sp->plan.message[0] ? ": " : "", sp->plan.message);
       return -1;
-    }
-    /* The arena becomes memref<peak x i8>, whose dimension is an int64. */
-    if (sp->plan.peak > MP_ARENA_MAX_BYTES) {
-      snprintf(f->err, sizeof f->err,
-               "memplan-static: the arena would need %llu bytes, too large for a memref",
-               (unsigned long long)sp->plan.peak);
-      if (choose_trim(f, sp))
-        goto oom;
-      retry = true;
-      continue;
     }
     for (size_t k = 0; k < sp->problem.count; ++k)
       f->allocs[sp->alloc_of[k]].offset = sp->plan.offsets[k];

@@ -141,28 +141,25 @@ struct MemPlanStaticPass
     o.picture = picture.getValue().c_str();
     o.instance = instance->id;
     // The arena option is checked here rather than with a cl::enum so that
-    // a bad value is reported at the function with the accepted values.
-    if (arena.getValue() == "alloc") {
+    // a bad value is reported at each function with the accepted values,
+    // as for the options memplan_static_run checks itself (planner=, ...).
+    bool badArena = false;
+    if (arena.getValue() == "alloc")
       o.arena = MEMPLAN_ARENA_ALLOC;
-    } else if (arena.getValue() == "global") {
+    else if (arena.getValue() == "global")
       o.arena = MEMPLAN_ARENA_GLOBAL;
-    } else {
-      // At the first function on a module: a module parsed from a file
-      // has no location of its own.
-      Operation *at = op;
-      if (!isFunc(op))
-        op->walk([&](Operation *child) {
-          if (!isFunc(child))
-            return WalkResult::advance();
-          at = child;
-          return WalkResult::interrupt();
-        });
-      at->emitError() << "memplan-static: bad option arena='"
-                      << arena.getValue() << "' (expected alloc or global)";
-      return signalPassFailure();
-    }
+    else
+      badArena = true;
+    auto runOn = [&](Operation *fn) {
+      if (badArena) {
+        fn->emitError() << "memplan-static: bad option arena='"
+                        << arena.getValue() << "' (expected alloc or global)";
+        return true;
+      }
+      return mlirLogicalResultIsFailure(memplan_static_run(wrap(fn), &o));
+    };
     if (isFunc(op)) {
-      if (mlirLogicalResultIsFailure(memplan_static_run(wrap(op), &o)))
+      if (runOn(op))
         signalPassFailure();
       return;
     }
@@ -174,8 +171,7 @@ struct MemPlanStaticPass
       for (Block &block : region)
         for (Operation &child : llvm::make_early_inc_range(block))
           if (isFunc(&child))
-            failed |= mlirLogicalResultIsFailure(
-                memplan_static_run(wrap(&child), &o));
+            failed |= runOn(&child);
     if (failed)
       signalPassFailure();
   }

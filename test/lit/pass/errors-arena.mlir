@@ -2,6 +2,7 @@
 // RUN: %memplan-opt %s --memplan-static="planner=greedy-size arena=heap" -verify-diagnostics
 // RUN: not %memplan-opt %s --memplan-static="planner=greedy-size arena=heap" 2>&1 | FileCheck %s
 // RUN: not %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{arena=heap}))" 2>&1 | FileCheck %s
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{arena=heap})" -verify-diagnostics
 // REQUIRES: mlir
 // CHECK: error: memplan-static: bad option arena='heap' (expected alloc or global)
 // expected-error @+1 {{bad option arena='heap'}}
