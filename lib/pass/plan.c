@@ -168,18 +168,22 @@ int mp_plan(mp_func *f, const memplan_pass_options *o) {
      * alignment - 1) passes 2^64 (memplan_problem_check): with alignments
      * near 2^62 a few small buffers do. Such an arena could pass 2^62
      * bytes too: the same remedy, before the core is asked. */
-    unsigned __int128 budget = 0;
+    unsigned __int128 budget = 0; /* as the core counts it: sized buffers */
     for (size_t k = 0; k < sp->problem.count; ++k)
-      budget += (unsigned __int128)sp->problem.buffers[k].size +
-                sp->problem.buffers[k].alignment - 1;
+      if (sp->problem.buffers[k].size)
+        budget += (unsigned __int128)sp->problem.buffers[k].size +
+                  sp->problem.buffers[k].alignment - 1;
     if (budget > UINT64_MAX) {
       snprintf(f->err, sizeof f->err,
                "memplan-static: the buffers of one memory space, padded to "
                "their alignments, pass 2^64 bytes");
+      size_t before = f->ntrim;
       if (choose_trim(f, sp))
         goto oom;
-      retry = true;
-      continue;
+      if (f->ntrim > before) {
+        retry = true;
+        continue;
+      } /* else nothing to take out: the core says why below */
     }
     bool solved =
         memplan_solve(&sp->problem, o->planner, &mo, &sp->plan, err, sizeof err) == 0;
@@ -192,8 +196,11 @@ int mp_plan(mp_func *f, const memplan_pass_options *o) {
       snprintf(f->err, sizeof f->err,
                "memplan-static: the arena would need %llu bytes, too large for a memref",
                (unsigned long long)(solved ? sp->plan.peak : sp->plan.lower_bound));
+      size_t before = f->ntrim;
       if (choose_trim(f, sp))
         goto oom;
+      if (f->ntrim == before) /* cannot be: such a plan stacks above 2^62 */
+        return -1;
       retry = true;
       continue;
     }
