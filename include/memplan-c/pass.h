@@ -119,11 +119,32 @@ typedef struct memplan_pass_options {
    *  object into a table, instead of once per arena (a scan of the whole
    *  module each time); 0 (the default) keeps the scan. */
   uint64_t instance;
+  /** NULL (the default): a run that succeeds keeps its report and picture
+   *  files at once. Else its files, written in full, are handed to this
+   *  group instead, and kept or removed together with the rest of the
+   *  group by memplan_pass_outputs_end: the shim's module anchor ends its
+   *  group with keep only when every function succeeded. */
+  struct memplan_pass_outputs *outputs;
 } memplan_pass_options;
+
+/** Report and picture files of several runs, kept or dropped together. */
+typedef struct memplan_pass_outputs memplan_pass_outputs;
+
+/** An empty group; NULL if memory runs out. Not thread-safe: one group
+ *  serves runs one after another. */
+memplan_pass_outputs *memplan_pass_outputs_new(void);
+
+/** With keep, renames every file of the group into place, in the order the
+ *  runs handed them over; without, removes them all. Then frees the group
+ *  (NULL is allowed: returns 0). Returns 0, or -1 with "what: PATH:
+ *  reason" in err (truncated to err_len; err may be NULL) when a rename
+ *  fails: the files after it are removed, the ones before it stay. */
+int memplan_pass_outputs_end(memplan_pass_outputs *g, bool keep, char *err,
+                             size_t err_len);
 
 /** Fills `o` with the defaults: planner "auto", alignment 64, no time limit,
  *  no work limit, arena alloc, no summary remarks, no capacity, no report,
- *  no picture, instance 0. */
+ *  no picture, instance 0, no output group. */
 void memplan_pass_options_init(memplan_pass_options *o);
 
 /** A number for a new pass object (memplan_pass_options.instance): never 0,
@@ -150,7 +171,8 @@ int memplan_pass_options_check(const memplan_pass_options *o, char *err,
  *  the capacity or a planner's proof; else that another planner may fit), a
  *  planner error, a plan the validator rejects, or a report/picture that
  *  cannot be written; the function is then left unchanged. Functions are independent: calls on different
- *  functions of one module may run on different threads at once. */
+ *  functions of one module may run on different threads at once (each
+ *  with its own o->outputs group, or none). */
 MlirLogicalResult memplan_static_run(MlirOperation func,
                                      const memplan_pass_options *opts);
 

@@ -71,6 +71,16 @@ int memplan_output_check(const char *path, char *err, size_t err_len);
 int memplan_output_close(memplan_output *o, bool keep, char *err,
                          size_t err_len);
 
+/** Flushes and closes the stream of an output written in full, and leaves
+ *  its temporary for a later memplan_output_close, which renames it (keep)
+ *  or removes it: for a caller that keeps or drops many outputs together
+ *  and must not hold a descriptor for each meanwhile. A write error (a
+ *  full disk) is reported as memplan_output_close(o, true) reports it, the
+ *  temporary removed and everything `o` holds released: returns -1.
+ *  Returns 0 otherwise (an output written in place, "-" or a device, is
+ *  then complete). */
+int memplan_output_finish(memplan_output *o, char *err, size_t err_len);
+
 /** The file that writing `path` will create or replace, as an absolute
  *  name: the directory resolved (realpath) and the last name kept, after
  *  following symbolic links even where their target does not exist yet

@@ -264,28 +264,11 @@ int memplan_output_check(const char *path, char *err, size_t err_len) {
   return output_begin(&o, path, true, err, err_len);
 }
 
-int memplan_output_close(memplan_output *o, bool keep, char *err,
-                         size_t err_len) {
-  int e = 0;
-  if (o->stream) {
-    if (keep && (fflush(o->stream) != 0 || ferror(o->stream)))
-      e = errno ? errno : EIO;
-    if (o->stream != stdout && fclose(o->stream) != 0 && keep && !e)
-      e = errno ? errno : EIO;
-  }
-  int rc = 0;
-  if (keep && e && !o->tmp && strcmp(o->path, "-") == 0)
-    rc = memplan_internal_errorf(err, err_len,
-                                 "cannot write to standard output: %s",
-                                 strerror(e));
-  else if (keep && e)
-    rc = memplan_internal_errorf(err, err_len, "%s: write error: %s", o->path,
-                                 strerror(e));
+/* Releases everything `o` holds, removing its temporary unless it was
+ * renamed into place. */
+static void output_release(memplan_output *o, bool remove_tmp) {
   if (o->tmp) {
-    if (keep && !e && rename(o->tmp, o->target) != 0)
-      rc = memplan_internal_errorf(err, err_len, "%s: cannot write the output file: %s", o->path,
-                 strerror(errno));
-    if (!keep || rc)
+    if (remove_tmp)
       unlink(o->tmp);
     /* Unlisted only now: a signal in between removes a name that is gone
      * already (renamed), which is harmless. */
@@ -294,6 +277,43 @@ int memplan_output_close(memplan_output *o, bool keep, char *err,
   free(o->tmp);
   free(o->target);
   memset(o, 0, sizeof *o);
+}
+
+int memplan_output_finish(memplan_output *o, char *err, size_t err_len) {
+  if (!o->stream)
+    return 0;
+  int e = 0;
+  if (fflush(o->stream) != 0 || ferror(o->stream))
+    e = errno ? errno : EIO;
+  if (o->stream != stdout && fclose(o->stream) != 0 && !e)
+    e = errno ? errno : EIO;
+  o->stream = NULL;
+  if (!e)
+    return 0;
+  if (!o->tmp && strcmp(o->path, "-") == 0)
+    memplan_internal_errorf(err, err_len, "cannot write to standard output: %s",
+                            strerror(e));
+  else
+    memplan_internal_errorf(err, err_len, "%s: write error: %s", o->path,
+                            strerror(e));
+  output_release(o, true);
+  return -1;
+}
+
+int memplan_output_close(memplan_output *o, bool keep, char *err,
+                         size_t err_len) {
+  if (keep) {
+    if (memplan_output_finish(o, err, err_len) != 0)
+      return -1; /* released, the temporary removed */
+  } else if (o->stream && o->stream != stdout) {
+    fclose(o->stream);
+  }
+  int rc = 0;
+  if (o->tmp && keep && rename(o->tmp, o->target) != 0)
+    rc = memplan_internal_errorf(err, err_len,
+                                 "%s: cannot write the output file: %s",
+                                 o->path, strerror(errno));
+  output_release(o, !keep || rc);
   return rc;
 }
 

@@ -654,6 +654,69 @@ static int stage_finish(mp_func *f, staged *st, bool keep) {
   return rc;
 }
 
+/* A group of staged files whose streams are closed (memplan_output_finish),
+ * waiting to be renamed or removed together (memplan_pass_outputs_end). */
+struct memplan_pass_outputs {
+  staged st;
+};
+
+memplan_pass_outputs *memplan_pass_outputs_new(void) {
+  return calloc(1, sizeof(memplan_pass_outputs));
+}
+
+int memplan_pass_outputs_end(memplan_pass_outputs *g, bool keep, char *err,
+                             size_t err_len) {
+  if (!g)
+    return 0;
+  int rc = 0;
+  for (size_t i = 0; i < g->st.n; ++i) {
+    staged_file *sf = &g->st.files[i];
+    char e[512] = "";
+    bool k = keep && rc == 0;
+    if (memplan_output_close(&sf->out, k, e, sizeof e) && k) {
+      if (err && err_len)
+        snprintf(err, err_len, "%s: %s", sf->what, e);
+      rc = -1;
+    }
+    free(sf->path);
+  }
+  free(g->st.files);
+  free(g);
+  return rc;
+}
+
+/* Hands f's staged files, written in full, to the group `g` instead of
+ * keeping them: each stream is closed now (a group may hold thousands), the
+ * temporaries stay until the group ends. Returns 0, or -1 with f->err set
+ * (a write error; this run's other files are then removed). */
+static int stage_hand_over(mp_func *f, staged *st, memplan_pass_outputs *g) {
+  int rc = 0;
+  for (size_t i = 0; i < st->n; ++i) {
+    staged_file *sf = &st->files[i];
+    char err[512] = "";
+    if (rc == 0 && memplan_output_finish(&sf->out, err, sizeof err) != 0) {
+      snprintf(f->err, sizeof f->err, "memplan-static: %s: %.400s", sf->what,
+               err);
+      rc = -1; /* finish released it */
+    } else if (rc != 0) {
+      memplan_output_close(&sf->out, false, NULL, 0);
+    } else {
+      staged_file *slot = mp_push(&g->st.files, &g->st.n, &g->st.cap, sizeof *slot);
+      if (slot) {
+        *slot = *sf; /* out.path still borrows sf->path, which moves along */
+        continue;
+      }
+      snprintf(f->err, sizeof f->err, "memplan-static: out of memory");
+      memplan_output_close(&sf->out, false, NULL, 0);
+      rc = -1;
+    }
+    free(sf->path);
+  }
+  free(st->files);
+  memset(st, 0, sizeof *st);
+  return rc;
+}
+
 /* The report, staged (see above). Returns 0, or -1 with f->err set. */
 static int stage_report(mp_func *f, const memplan_pass_options *o, staged *st) {
   char err[512] = "";
@@ -1276,7 +1339,8 @@ MlirLogicalResult memplan_static_run(MlirOperation func,
     goto out;
   if ((rc = mp_rewrite(&f, o)))
     goto out;
-  if ((rc = stage_finish(&f, &st, true)))
+  if ((rc = o->outputs ? stage_hand_over(&f, &st, o->outputs)
+                        : stage_finish(&f, &st, true)))
     goto out;
   if (o->remarks)
     summary_remark(&f, o, now_seconds() - t0);

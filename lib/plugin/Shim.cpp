@@ -165,13 +165,29 @@ struct MemPlanStaticPass
     }
     // A module: each function of its body, as func.func(memplan-static)
     // would visit them (not those of nested modules), every one even after
-    // a failure, which is then the pass's.
+    // a failure, which is then the pass's. Their report and picture files
+    // are kept all together at the end, or, after a failure, none.
+    memplan_pass_outputs *outputs = memplan_pass_outputs_new();
+    if (!outputs) {
+      op->emitError() << "memplan-static: out of memory";
+      return signalPassFailure();
+    }
+    o.outputs = outputs;
     bool failed = false;
+    Operation *first = nullptr;
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (Operation &child : llvm::make_early_inc_range(block))
-          if (isFunc(&child))
+          if (isFunc(&child)) {
+            first = first ? first : &child;
             failed |= runOn(&child);
+          }
+    char err[600] = "";
+    if (memplan_pass_outputs_end(outputs, !failed, err, sizeof err) != 0) {
+      // At the first function: a module parsed from a file has no location.
+      (first ? first : op)->emitError() << "memplan-static: " << err;
+      failed = true;
+    }
     if (failed)
       signalPassFailure();
   }

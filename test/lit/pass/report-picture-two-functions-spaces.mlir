@@ -2,13 +2,16 @@
 // report can be one file too (here @spaces's picture DIR/two_spaces_1 and
 // the report of @two_spaces_1). A function's pictures after the first
 // depend on its body, so only @spaces knows of that one: it alone is
-// refused and writes nothing, and the report, written, is not replaced.
-// RUN: rm -rf %t && mkdir -p %t
-// RUN: not %memplan-opt %s --memplan-static="report=%t/{func} picture=%t/two_{func}_{space}" -o %t/o.mlir 2>&1 | FileCheck %s
+// refused and writes nothing, and the report, written, is not replaced
+// (nested under func.func; on the module no file is kept at all).
+// RUN: rm -rf %t && mkdir -p %t %t/m
+// RUN: not %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{report=%t/{func} picture=%t/two_{func}_{space}}))" -o %t/o.mlir 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REPORT < %t/two_spaces_1
 // RUN: not test -e %t/spaces
 // RUN: not test -e %t/two_spaces_0
 // RUN: test -s %t/two_two_spaces_1_0
+// RUN: not %memplan-opt %s --memplan-static="report=%t/m/{func} picture=%t/m/two_{func}_{space}" -o %t/o.mlir 2>&1 | FileCheck %s
+// RUN: ls -A %t/m | count 0
 // REQUIRES: mlir
 
 // CHECK-NOT: error
