@@ -576,6 +576,7 @@ typedef struct staged_file {
   memplan_output out;
   char *path;       /* out.path borrows it: the caller's buffer is reused */
   const char *what; /* "report" or "picture", for messages */
+  char *owner;      /* in a group only: the function's name, for messages */
 } staged_file;
 
 typedef struct staged {
@@ -664,11 +665,103 @@ memplan_pass_outputs *memplan_pass_outputs_new(void) {
   return calloc(1, sizeof(memplan_pass_outputs));
 }
 
+/* For finding two files of a group that lead to one: by target name (links
+ * resolved, memplan_output_open), then by the identity of a target that
+ * exists (hard links). */
+typedef struct group_key {
+  const char *target;
+  dev_t dev;
+  ino_t ino;
+  size_t i;
+} group_key;
+
+static int by_target(const void *x, const void *y) {
+  const group_key *a = x, *b = y;
+  int c = strcmp(a->target, b->target);
+  return c ? c : (a->i > b->i) - (a->i < b->i);
+}
+
+static int by_inode(const void *x, const void *y) {
+  const group_key *a = x, *b = y;
+  if (a->dev != b->dev)
+    return a->dev < b->dev ? -1 : 1;
+  if (a->ino != b->ino)
+    return a->ino < b->ino ? -1 : 1;
+  return (a->i > b->i) - (a->i < b->i);
+}
+
+/* Two files of the group that would replace one another, named in err.
+ * Template names that cannot meet are refused before anything is written
+ * (check_other_functions); what a function cannot see - "d/{func}/../r",
+ * a link made beforehand between two functions' names - is caught here,
+ * where the whole module's files are known. Returns 1 when found, 0 when
+ * not, -1 when memory runs out. */
+static int group_clash(memplan_pass_outputs *g, char *err, size_t err_len) {
+  group_key *k = malloc((g->st.n ? g->st.n : 1) * sizeof *k);
+  if (!k)
+    return -1;
+  /* A target that does not exist yet is the path as given: its directory
+   * resolved, "d/f/../r" and "d/g/../r" are one name. */
+  char **canon = calloc(g->st.n ? g->st.n : 1, sizeof *canon);
+  if (!canon) {
+    free(k);
+    return -1;
+  }
+  size_t n = 0;
+  for (size_t i = 0; i < g->st.n; ++i) {
+    const char *t = g->st.files[i].out.target;
+    if (!t)
+      continue; /* written in place */
+    canon[i] = memplan_output_creation_name(t);
+    k[n++] = (group_key){canon[i] ? canon[i] : t, 0, 0, i};
+  }
+  qsort(k, n, sizeof *k, by_target);
+  size_t a = SIZE_MAX, b = SIZE_MAX;
+  for (size_t j = 1; j < n && a == SIZE_MAX; ++j)
+    if (strcmp(k[j - 1].target, k[j].target) == 0)
+      a = k[j - 1].i, b = k[j].i;
+  if (a == SIZE_MAX) {
+    size_t m = 0;
+    for (size_t j = 0; j < n; ++j) {
+      struct stat st;
+      if (stat(k[j].target, &st) == 0)
+        k[m++] = (group_key){k[j].target, st.st_dev, st.st_ino, k[j].i};
+    }
+    qsort(k, m, sizeof *k, by_inode);
+    for (size_t j = 1; j < m && a == SIZE_MAX; ++j)
+      if (k[j - 1].dev == k[j].dev && k[j - 1].ino == k[j].ino)
+        a = k[j - 1].i, b = k[j].i;
+  }
+  free(k);
+  for (size_t i = 0; i < g->st.n; ++i)
+    free(canon[i]);
+  free(canon);
+  if (a == SIZE_MAX)
+    return 0;
+  const staged_file *x = &g->st.files[a], *y = &g->st.files[b];
+  if (err && err_len)
+    snprintf(err, err_len,
+             "the %s of @%.200s (%.300s) and the %s of @%.200s (%.300s) lead "
+             "to one file; none of the module's files is written",
+             x->what, x->owner ? x->owner : "?", x->out.path, y->what,
+             y->owner ? y->owner : "?", y->out.path);
+  return 1;
+}
+
 int memplan_pass_outputs_end(memplan_pass_outputs *g, bool keep, char *err,
                              size_t err_len) {
   if (!g)
     return 0;
   int rc = 0;
+  if (keep) {
+    int c = group_clash(g, err, err_len);
+    if (c != 0) {
+      if (c < 0 && err && err_len)
+        snprintf(err, err_len, "out of memory");
+      keep = false;
+      rc = -1;
+    }
+  }
   for (size_t i = 0; i < g->st.n; ++i) {
     staged_file *sf = &g->st.files[i];
     char e[512] = "";
@@ -679,6 +772,7 @@ int memplan_pass_outputs_end(memplan_pass_outputs *g, bool keep, char *err,
       rc = -1;
     }
     free(sf->path);
+    free(sf->owner);
   }
   free(g->st.files);
   free(g);
@@ -704,6 +798,7 @@ static int stage_hand_over(mp_func *f, staged *st, memplan_pass_outputs *g) {
       staged_file *slot = mp_push(&g->st.files, &g->st.n, &g->st.cap, sizeof *slot);
       if (slot) {
         *slot = *sf; /* out.path still borrows sf->path, which moves along */
+        slot->owner = func_name(f, false); /* NULL: "?" in a message */
         continue;
       }
       snprintf(f->err, sizeof f->err, "memplan-static: out of memory");
