@@ -134,11 +134,16 @@ typedef struct memplan_pass_outputs memplan_pass_outputs;
  *  serves runs one after another. */
 memplan_pass_outputs *memplan_pass_outputs_new(void);
 
-/** With keep, renames every file of the group into place, in the order the
- *  runs handed them over; without, removes them all. Then frees the group
- *  (NULL is allowed: returns 0). Returns 0, or -1 with "what: PATH:
- *  reason" in err (truncated to err_len; err may be NULL) when a rename
- *  fails: the files after it are removed, the ones before it stay. */
+/** With keep, first checks that no two files of the group lead to one
+ *  file (the same name once links and ".." are resolved, or one file
+ *  through a hard link), then renames every file into place, in the order
+ *  the runs handed them over; without keep, removes them all. Then frees
+ *  the group (NULL is allowed: returns 0). Returns 0; or -1 with a message
+ *  in err (truncated to err_len; err may be NULL): two files that lead to
+ *  one ("the report of @f (PATH) and the report of @g (PATH) lead to one
+ *  file; ...") or out of memory, and then every file is removed; or a
+ *  rename that fails ("what: PATH: reason"), and then the files after it
+ *  are removed while the ones renamed before it stay. */
 int memplan_pass_outputs_end(memplan_pass_outputs *g, bool keep, char *err,
                              size_t err_len);
 

@@ -100,17 +100,6 @@ char *memplan_output_creation_name(const char *path);
  *  once are tracked. The outputs must not be used afterwards. */
 void memplan_output_remove_temporaries(void);
 
-/** Hooks told of every temporary: `created` right after it is created,
- *  `gone` once it was renamed into place or removed; each gets its name
- *  (valid during the call). For a host with its own way to remove files
- *  when a signal ends the process: the MLIR pass hands them to LLVM's
- *  sys::RemoveFileOnSignal and DontRemoveFileOnSignal, since it holds a
- *  temporary per report and picture of a whole module until its end (more
- *  than the 64 that memplan_output_remove_temporaries tracks). The hooks
- *  are called from any thread that opens or closes an output, so they must
- *  be thread-safe. NULL, NULL (the default) for none. */
-void memplan_output_set_temporary_hooks(void (*created)(const char *tmp),
-                                        void (*gone)(const char *tmp));
 
 #ifdef __cplusplus
 }

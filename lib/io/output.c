@@ -94,21 +94,7 @@ static int descriptor_named(const char *path) {
 #define OUTPUT_SLOTS 64
 static _Atomic(char *) output_tmps[OUTPUT_SLOTS];
 
-/* The caller's hooks (memplan_output_set_temporary_hooks), told of every
- * temporary, listed or not. */
-static void (*_Atomic tmp_created_hook)(const char *tmp);
-static void (*_Atomic tmp_gone_hook)(const char *tmp);
-
-void memplan_output_set_temporary_hooks(void (*created)(const char *tmp),
-                                        void (*gone)(const char *tmp)) {
-  atomic_store(&tmp_created_hook, created);
-  atomic_store(&tmp_gone_hook, gone);
-}
-
 static void list_tmp(char *tmp) {
-  void (*hook)(const char *) = atomic_load(&tmp_created_hook);
-  if (hook)
-    hook(tmp);
   for (int i = 0; i < OUTPUT_SLOTS; ++i) {
     char *expected = NULL;
     if (atomic_compare_exchange_strong(&output_tmps[i], &expected, tmp))
@@ -116,16 +102,12 @@ static void list_tmp(char *tmp) {
   }
 }
 
-/* After the temporary was renamed or removed. */
 static void unlist_tmp(char *tmp) {
   for (int i = 0; i < OUTPUT_SLOTS; ++i) {
     char *expected = tmp;
     if (atomic_compare_exchange_strong(&output_tmps[i], &expected, NULL))
-      break;
+      return;
   }
-  void (*hook)(const char *) = atomic_load(&tmp_gone_hook);
-  if (hook)
-    hook(tmp);
 }
 
 void memplan_output_remove_temporaries(void) {

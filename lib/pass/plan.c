@@ -155,7 +155,22 @@ int mp_plan(mp_func *f, const memplan_pass_options *o) {
       sp->align = a->align;
   }
 
+  /* Every space is planned before any verdict is given: a space whose
+   * arena passes MP_ARENA_MAX_BYTES asks for another attempt (retry), and
+   * leaving its largest buffers alone may change the other spaces too (a
+   * dealloc that frees buffers of two spaces), so a capacity= or planner
+   * verdict on another space waits; the first one is kept. */
   bool retry = false;
+  int verdict = 0;
+  char verdict_err[sizeof f->err];
+#define VERDICT(rc)                                                            \
+  do {                                                                         \
+    if (!verdict) {                                                            \
+      verdict = (rc);                                                          \
+      memcpy(verdict_err, f->err, sizeof verdict_err);                         \
+    }                                                                          \
+    goto next_space;                                                           \
+  } while (0)
   memplan_options mo;
   memset(&mo, 0, sizeof mo);
   mo.time_limit = o->time_limit;
@@ -199,8 +214,9 @@ int mp_plan(mp_func *f, const memplan_pass_options *o) {
       size_t before = f->ntrim;
       if (choose_trim(f, sp))
         goto oom;
-      if (f->ntrim == before) /* cannot be: such a plan stacks above 2^62 */
-        return -1;
+      if (f->ntrim == before) { /* cannot be: such a plan stacks above 2^62 */
+        VERDICT(-1);
+      }
       retry = true;
       continue;
     }
@@ -221,11 +237,11 @@ int mp_plan(mp_func *f, const memplan_pass_options *o) {
         snprintf(f->err, sizeof f->err,
                  "memplan-static: no plan of %zu buffers fits capacity=%llu (%s)",
                  sp->planned, (unsigned long long)o->capacity, why);
-        return 1;
+        VERDICT(1);
       }
       snprintf(f->err, sizeof f->err, "memplan-static: planner '%s' failed: %s",
                o->planner, err);
-      return -1;
+      VERDICT(-1);
     }
     if (sp->plan.status == MEMPLAN_INFEASIBLE ||
         (o->capacity && sp->plan.peak > o->capacity)) {
@@ -236,19 +252,25 @@ int mp_plan(mp_func *f, const memplan_pass_options *o) {
                "more than capacity=%llu (%s)",
                (unsigned long long)sp->plan.peak, sp->planned,
                (unsigned long long)o->capacity, why);
-      return 1;
+      VERDICT(1);
     }
     if (sp->plan.status != MEMPLAN_OPTIMAL && sp->plan.status != MEMPLAN_FEASIBLE) {
       snprintf(f->err, sizeof f->err,
                "memplan-static: planner '%s' found no plan (%s)%s%s", o->planner,
                memplan_status_name(sp->plan.status),
                sp->plan.message[0] ? ": " : "", sp->plan.message);
-      return -1;
+      VERDICT(-1);
     }
     for (size_t k = 0; k < sp->problem.count; ++k)
       f->allocs[sp->alloc_of[k]].offset = sp->plan.offsets[k];
+  next_space:;
   }
-  return retry ? MP_PLAN_RETRY : 0;
+#undef VERDICT
+  if (retry)
+    return MP_PLAN_RETRY; /* f->err says why, should no retry be possible */
+  if (verdict)
+    memcpy(f->err, verdict_err, sizeof f->err);
+  return verdict;
 
 oom:
   snprintf(f->err, sizeof f->err, "memplan-static: out of memory while planning");

@@ -17,7 +17,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "memplan-c/pass.h"
-#include "memplan/output.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -28,7 +27,6 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
@@ -218,15 +216,9 @@ extern "C" bool memplan_op_is_symbol_table(MlirOperation op) {
   return SymbolTable::getNearestSymbolTable(o) == o;
 }
 
-// A signal that ends mlir-opt (Ctrl-C, kill) removes the temporaries of
-// report= and picture=: on a module they are all held until its end.
-static void tmpCreated(const char *tmp) { llvm::sys::RemoveFileOnSignal(tmp); }
-static void tmpGone(const char *tmp) { llvm::sys::DontRemoveFileOnSignal(tmp); }
-
 extern "C" void memplan_register_passes(void) {
   static std::once_flag once;
   std::call_once(once, [] {
-    memplan_output_set_temporary_hooks(tmpCreated, tmpGone);
     // Another copy of this file may have registered the name already:
     // memplan-opt has the pass built in and a user may still add
     // --load-pass-plugin, or two plugin builds (build/, build-asan/) get
