@@ -634,21 +634,35 @@ static int stage_end(mp_func *f, staged *st, bool failed, const char *e2) {
   return -1;
 }
 
+static int staged_close_all(staged *st, bool keep, char *err, size_t err_len);
+
 /* Closes every staged file: with `keep`, renames each into place, in the
  * order they were staged; without, removes them all. A rename that fails
  * sets f->err and the files after it are removed, but the ones renamed
  * before it stay. Returns 0, or -1 with f->err set. */
 static int stage_finish(mp_func *f, staged *st, bool keep) {
+  char err[480] = "";
+  if (staged_close_all(st, keep, err, sizeof err) == 0)
+    return 0;
+  snprintf(f->err, sizeof f->err, "memplan-static: %s", err);
+  return -1;
+}
+
+/* stage_finish's work, with its message ("what: PATH: reason") in err:
+ * shared with a group's end (memplan_pass_outputs_end). */
+static int staged_close_all(staged *st, bool keep, char *err, size_t err_len) {
   int rc = 0;
   for (size_t i = 0; i < st->n; ++i) {
-    char err[512] = "";
+    staged_file *sf = &st->files[i];
+    char e[400] = "";
     bool k = keep && rc == 0;
-    if (memplan_output_close(&st->files[i].out, k, err, sizeof err) && k) {
-      snprintf(f->err, sizeof f->err, "memplan-static: %s: %.400s",
-               st->files[i].what, err);
+    if (memplan_output_close(&sf->out, k, e, sizeof e) && k) {
+      if (err && err_len)
+        snprintf(err, err_len, "%s: %s", sf->what, e);
       rc = -1;
     }
-    free(st->files[i].path);
+    free(sf->path);
+    free(sf->owner);
   }
   free(st->files);
   memset(st, 0, sizeof *st);
@@ -762,19 +776,8 @@ int memplan_pass_outputs_end(memplan_pass_outputs *g, bool keep, char *err,
       rc = -1;
     }
   }
-  for (size_t i = 0; i < g->st.n; ++i) {
-    staged_file *sf = &g->st.files[i];
-    char e[512] = "";
-    bool k = keep && rc == 0;
-    if (memplan_output_close(&sf->out, k, e, sizeof e) && k) {
-      if (err && err_len)
-        snprintf(err, err_len, "%s: %s", sf->what, e);
-      rc = -1;
-    }
-    free(sf->path);
-    free(sf->owner);
-  }
-  free(g->st.files);
+  if (staged_close_all(&g->st, keep, err, err_len) != 0)
+    rc = -1;
   free(g);
   return rc;
 }
