@@ -180,15 +180,13 @@ int mp_plan(mp_func *f, const memplan_pass_options *o) {
     sp->problem.capacity = o->capacity;
     char err[256] = "";
     /* The core refuses a problem whose stack of padded sizes (each size +
-     * alignment - 1) passes 2^64 (memplan_problem_check): with alignments
+     * alignment - 1, zero-size buffers aside) passes 2^64: with alignments
      * near 2^62 a few small buffers do. Such an arena could pass 2^62
-     * bytes too: the same remedy, before the core is asked. */
-    unsigned __int128 budget = 0; /* as the core counts it: sized buffers */
-    for (size_t k = 0; k < sp->problem.count; ++k)
-      if (sp->problem.buffers[k].size)
-        budget += (unsigned __int128)sp->problem.buffers[k].size +
-                  sp->problem.buffers[k].alignment - 1;
-    if (budget > UINT64_MAX) {
+     * bytes too: the same remedy, before the core is asked. The core's own
+     * check decides (a problem built here can fail it for nothing else:
+     * no fixed buffers, start < end, alignments >= 1), so the two cannot
+     * drift apart. */
+    if (memplan_problem_check(&sp->problem, NULL, 0) != 0) {
       snprintf(f->err, sizeof f->err,
                "memplan-static: the buffers of one memory space, padded to "
                "their alignments, pass 2^64 bytes");
