@@ -39,6 +39,7 @@ typedef struct memplan_output {
   const char *path; /**< as given, for messages (borrowed) */
   char *target;     /**< the file the temporary replaces; NULL when in place */
   char *tmp;        /**< the temporary file; NULL when in place */
+  void *slot;       /**< where tmp is listed for a signal handler */
 } memplan_output;
 
 /** Opens `path` for writing ("-" = stdout). Returns 0 with o->stream ready,
@@ -94,10 +95,13 @@ char *memplan_output_creation_name(const char *path);
 /** Removes the temporary file of every output that is open (opened and
  *  not yet closed), so that a program stopped by a signal leaves neither
  *  a half-written target (never the case) nor a stray "PATH.tmp.PID.N"
- *  beside it. Async-signal-safe (it only calls unlink): meant for a signal
- *  handler, which the library does not install itself (the memplan CLI
- *  does, for SIGINT, SIGTERM, SIGHUP and SIGPIPE). Up to 64 outputs open at
- *  once are tracked. The outputs must not be used afterwards. */
+ *  beside it. Async-signal-safe (it only loads atomics and calls unlink):
+ *  meant for a signal handler, which the library does not install itself
+ *  (the memplan CLI does, for SIGINT, SIGTERM, SIGHUP and SIGPIPE; so does
+ *  the memplan-static pass, chained to the host's handlers). Every open
+ *  output is listed, however many (a module's staged files can be
+ *  thousands), except when memory for the list runs out. The outputs must
+ *  not be used afterwards. */
 void memplan_output_remove_temporaries(void);
 
 

@@ -89,34 +89,82 @@ static int descriptor_named(const char *path) {
 
 /* The temporaries being written, so that a signal handler can remove them
  * (memplan_output_remove_temporaries). A slot holds the malloc'd name from
- * open until close has renamed or removed the file; with more outputs open
- * at once than slots, the rest are simply not listed. */
+ * open until close has renamed or removed the file. The slots come in
+ * chunks that are never moved or freed, linked through atomic pointers, so
+ * that a handler can walk them (without a lock, which it could not take)
+ * while another thread adds a chunk. Slots are handed out and given back
+ * under a spin lock, from a stack of the free ones: a module's thousands
+ * of staged files cost O(1) each, not a scan. Memory stays at the most
+ * outputs ever open at once; when it runs out, the output is simply not
+ * listed. */
 #define OUTPUT_SLOTS 64
-static _Atomic(char *) output_tmps[OUTPUT_SLOTS];
+typedef struct tmp_chunk {
+  _Atomic(char *) slot[OUTPUT_SLOTS];
+  struct tmp_chunk *_Atomic next;
+} tmp_chunk;
 
-static void list_tmp(char *tmp) {
-  for (int i = 0; i < OUTPUT_SLOTS; ++i) {
-    char *expected = NULL;
-    if (atomic_compare_exchange_strong(&output_tmps[i], &expected, tmp))
-      return;
+static tmp_chunk first_chunk;
+static atomic_flag slots_lock = ATOMIC_FLAG_INIT;
+/* Under slots_lock: the newest chunk and how many of its slots were ever
+ * handed out, and the stack of slots given back. */
+static tmp_chunk *last_chunk = &first_chunk;
+static size_t last_used;
+static _Atomic(char *) **free_slots;
+static size_t free_n, free_cap;
+
+static void list_tmp(memplan_output *o) {
+  while (atomic_flag_test_and_set_explicit(&slots_lock, memory_order_acquire))
+    ;
+  _Atomic(char *) *slot = NULL;
+  if (free_n) {
+    slot = free_slots[--free_n];
+  } else if (last_used < OUTPUT_SLOTS) {
+    slot = &last_chunk->slot[last_used++];
+  } else {
+    tmp_chunk *c = calloc(1, sizeof *c);
+    if (c) {
+      atomic_store(&last_chunk->next, c);
+      last_chunk = c;
+      last_used = 1;
+      slot = &c->slot[0];
+    }
   }
+  atomic_flag_clear_explicit(&slots_lock, memory_order_release);
+  if (slot)
+    atomic_store(slot, o->tmp);
+  o->slot = (void *)slot;
 }
 
-static void unlist_tmp(char *tmp) {
-  for (int i = 0; i < OUTPUT_SLOTS; ++i) {
-    char *expected = tmp;
-    if (atomic_compare_exchange_strong(&output_tmps[i], &expected, NULL))
-      return;
+static void unlist_tmp(memplan_output *o) {
+  _Atomic(char *) *slot = o->slot;
+  if (!slot)
+    return;
+  atomic_store(slot, NULL);
+  o->slot = NULL;
+  while (atomic_flag_test_and_set_explicit(&slots_lock, memory_order_acquire))
+    ;
+  if (free_n == free_cap) {
+    size_t cap = free_cap ? 2 * free_cap : OUTPUT_SLOTS;
+    void *grown = realloc(free_slots, cap * sizeof *free_slots);
+    if (grown) {
+      free_slots = grown;
+      free_cap = cap;
+    }
   }
+  if (free_n < free_cap) /* else the slot is lost, not reused */
+    free_slots[free_n++] = slot;
+  atomic_flag_clear_explicit(&slots_lock, memory_order_release);
 }
 
 void memplan_output_remove_temporaries(void) {
-  /* Only unlink(2), which is async-signal-safe: this runs in handlers. */
-  for (int i = 0; i < OUTPUT_SLOTS; ++i) {
-    char *t = atomic_load(&output_tmps[i]);
-    if (t)
-      unlink(t);
-  }
+  /* Only atomic loads and unlink(2), which are async-signal-safe: this runs
+   * in handlers. */
+  for (tmp_chunk *c = &first_chunk; c; c = atomic_load(&c->next))
+    for (int i = 0; i < OUTPUT_SLOTS; ++i) {
+      char *t = atomic_load(&c->slot[i]);
+      if (t)
+        unlink(t);
+    }
 }
 
 /* Opens `path` as memplan_output_open says; with `dry`, only finds out
@@ -250,7 +298,7 @@ static int output_begin(memplan_output *o, const char *path, bool dry,
     }
     fchmod(fd, st.st_mode & 0777);
   }
-  list_tmp(o->tmp);
+  list_tmp(o);
   return 0;
 }
 
@@ -272,7 +320,7 @@ static void output_release(memplan_output *o, bool remove_tmp) {
       unlink(o->tmp);
     /* Unlisted only now: a signal in between removes a name that is gone
      * already (renamed), which is harmless. */
-    unlist_tmp(o->tmp);
+    unlist_tmp(o);
   }
   free(o->tmp);
   free(o->target);

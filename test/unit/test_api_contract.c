@@ -12,11 +12,13 @@
 
 #include "memplan/csv.h"
 #include "memplan/json.h"
+#include "memplan/output.h"
 #include "memplan/svg.h"
 #include "testutil.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <dirent.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -187,6 +189,53 @@ static void solve_message_without_err(void **state) {
   memplan_problem_free(&p);
 }
 
+/* Entries in the test directory whose name starts with `prefix`. */
+static int entries(const char *prefix) {
+  DIR *d = opendir(dir);
+  assert_non_null(d);
+  int n = 0;
+  for (struct dirent *e; (e = readdir(d));)
+    n += strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+  closedir(d);
+  return n;
+}
+
+/* memplan_output_remove_temporaries reaches every open output, not only
+ * the first 64 (a module's staged reports can be thousands): 200 opened,
+ * 50 of them closed (their slots reused by 30 more), and one call removes
+ * the 180 temporaries left. The outputs are then closed without keeping;
+ * an output kept afterwards is renamed into place as usual. */
+static void output_temporaries_all_removed(void **state) {
+  (void)state;
+  enum { N = 230 };
+  static memplan_output out[N];
+  static char path[N][96];
+  char err[256];
+  for (int i = 0; i < 200; ++i) {
+    snprintf(path[i], sizeof path[i], "%s/t%d.csv", dir, i);
+    assert_int_equal(memplan_output_open(&out[i], path[i], err, sizeof err), 0);
+  }
+  for (int i = 0; i < 50; ++i)
+    assert_int_equal(memplan_output_close(&out[2 * i], false, err, sizeof err), 0);
+  for (int i = 200; i < N; ++i) {
+    snprintf(path[i], sizeof path[i], "%s/t%d.csv", dir, i);
+    assert_int_equal(memplan_output_open(&out[i], path[i], err, sizeof err), 0);
+  }
+  assert_int_equal(entries("t"), 180);
+  memplan_output_remove_temporaries();
+  assert_int_equal(entries("t"), 0);
+  for (int i = 0; i < N; ++i)
+    if (i >= 100 || i % 2)
+      memplan_output_close(&out[i], false, err, sizeof err);
+  memplan_output kept;
+  snprintf(path[0], sizeof path[0], "%s/kept.csv", dir);
+  assert_int_equal(memplan_output_open(&kept, path[0], err, sizeof err), 0);
+  fputs("x\n", kept.stream);
+  assert_int_equal(memplan_output_close(&kept, true, err, sizeof err), 0);
+  assert_true(exists(path[0]));
+  assert_int_equal(entries("kept"), 1);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(solve_message_without_err),
@@ -194,6 +243,7 @@ int main(void) {
       cmocka_unit_test(svg_empty_problem_null_offsets),
       cmocka_unit_test(csv_read_into_nonempty_problem),
       cmocka_unit_test(json_write_null_value_and_path),
+      cmocka_unit_test(output_temporaries_all_removed),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
