@@ -551,6 +551,8 @@ static bool identity_layout(MlirType t) {
   return true;
 }
 
+static void raise_alignment(mp_func *f, mp_alloc *a, uint64_t al);
+
 static void size_alloc(mp_func *f, mp_alloc *a) {
   MlirType t = mlirValueGetType(a->value);
   a->space = mlirMemRefTypeGetMemorySpace(t);
@@ -599,11 +601,19 @@ static void size_alloc(mp_func *f, mp_alloc *a) {
   }
   if (ealign > al)
     al = ealign;
-  a->align = pow2ceil(al);
-  /* The global arena carries the largest alignment of its buffers, and
-   * LLVM refuses a global aligned to more than 2^32 bytes ("huge alignment
-   * values are unsupported" when translating); a memref.alloc of its own
-   * handles any alignment, so such a buffer keeps one. */
+  a->align = 1;
+  raise_alignment(f, a, pow2ceil(al));
+}
+
+/* Raises a's alignment to `al` (a power of two). The global arena carries
+ * the largest alignment of its buffers, and LLVM refuses a global aligned
+ * to more than 2^32 bytes ("huge alignment values are unsupported" when
+ * translating); a memref.alloc of its own handles any alignment, so such a
+ * buffer keeps one. */
+static void raise_alignment(mp_func *f, mp_alloc *a, uint64_t al) {
+  if (al <= a->align)
+    return;
+  a->align = al;
   if (f->shared_arena && a->align > MEMPLAN_GLOBAL_MAX_ALIGN) {
     char why[32];
     snprintf(why, sizeof why, "%llu", (unsigned long long)a->align);
@@ -611,6 +621,23 @@ static void size_alloc(mp_func *f, mp_alloc *a) {
              "alignment %s: with arena=global the arena is an LLVM global, "
              "aligned to at most 2^32", why);
   }
+}
+
+/* A view may read the buffer as another element type: vector.type_cast
+ * makes memref<8xf32> a memref<vector<8xf32>>, whose loads LLVM lowers as
+ * aligned to the vector (32 bytes), memref.view an i8 buffer an f64 one.
+ * The buffer's offset must then be aligned for that type too, or the
+ * planned program loads from an address the unplanned one (malloc's 16
+ * bytes, or alignment=) would not have misaligned any worse. So every
+ * alias the walk reaches raises the buffer's alignment to its element's
+ * natural alignment. */
+static void raise_to_alias(mp_func *f, mp_alloc *a, MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  if (!mlirTypeIsAMemRef(t))
+    return;
+  uint64_t al = 1;
+  if (element_bytes(mlirShapedTypeGetElementType(t), &al))
+    raise_alignment(f, a, pow2ceil(al));
 }
 
 /*--- the arena's size limit ----------------------------------------------*/
@@ -805,6 +832,7 @@ int mp_liveness(mp_func *f) {
       goto done;
     while (c.nwork > 0 && a->skip == MP_PLANNED) {
       MlirValue v = c.work[--c.nwork];
+      raise_to_alias(f, a, v);
       for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
            u = mlirOpOperandGetNextUse(u))
         if (follow_use(&c, a, stamp, u))

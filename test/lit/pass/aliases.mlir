@@ -212,9 +212,10 @@ func.func @no_alias(%out: memref<64xf32>, %f: f32) {
 }
 
 // A memref result of an op that otherwise only reads/writes (vector.type_cast)
-// is an alias too.
+// is an alias too, and its element, vector<64xf32>, aligns %a to 256 bytes
+// (alias-alignment.mlir).
 // CHECK-LABEL: func.func @vector_type_cast
-// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<512xi8>
+// CHECK-NEXT: memref.alloc() {alignment = 256 : i64, memplan.arena} : memref<512xi8>
 func.func @vector_type_cast(%out: memref<64xf32>, %o2: memref<vector<64xf32>>, %f: f32) {
   %a = memref.alloc() : memref<64xf32>
   linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
