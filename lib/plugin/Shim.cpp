@@ -152,7 +152,7 @@ struct MemPlanStaticPass
       badArena = true;
     auto runOn = [&](Operation *fn) {
       if (badArena) {
-        fn->emitError() << "memplan-static: bad option arena='"
+        mlir::emitError(fn->getLoc()) << "memplan-static: bad option arena='"
                         << arena.getValue() << "' (expected alloc or global)";
         return true;
       }
@@ -169,7 +169,7 @@ struct MemPlanStaticPass
     // are kept all together at the end, or, after a failure, none.
     memplan_pass_outputs *outputs = memplan_pass_outputs_new();
     if (!outputs) {
-      op->emitError() << "memplan-static: out of memory";
+      mlir::emitError(op->getLoc()) << "memplan-static: out of memory";
       return signalPassFailure();
     }
     o.outputs = outputs;
@@ -185,7 +185,7 @@ struct MemPlanStaticPass
     char err[600] = "";
     if (memplan_pass_outputs_end(outputs, !failed, err, sizeof err) != 0) {
       // At the first function: a module parsed from a file has no location.
-      (first ? first : op)->emitError() << "memplan-static: " << err;
+      mlir::emitError((first ? first : op)->getLoc()) << "memplan-static: " << err;
       failed = true;
     }
     if (failed)
