@@ -394,6 +394,10 @@ static int milp_solve_cbc(milp_state *s, const memplan_options *o,
   /* The default integrality tolerance (1e-6) lets a big-M row slip by
    * M * 1e-6 units; tighter keeps CBC's answer close to exact. */
   Cbc_setParameter(m, "integerT", "1e-9");
+  /* CglTwomir prints "2mir_test: why does constraint not exist ?" with a
+   * bare printf, whatever the log level: on the caller's standard output,
+   * which may be the plan itself. Its cuts are not worth that. */
+  Cbc_setParameter(m, "twoMirCuts", "off");
 
   int ncols = 0;
   for (size_t i = 0; i < n; ++i) {

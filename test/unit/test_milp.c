@@ -10,7 +10,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -398,9 +401,60 @@ static void test_time_limit_covers_model(void **state) {
   memplan_problem_free(&p);
 }
 
+/* A quiet milp (verbose = 0) writes nothing on standard output, which may
+ * be the caller's plan. CglTwomir printed "2mir_test: why does constraint
+ * not exist ?" there with a bare printf on this problem (large sizes and
+ * alignments, one fixed buffer), four times. */
+static void test_quiet_stdout(void **state) {
+  (void)state;
+  static const struct {
+    uint64_t size, align;
+    int64_t s, e;
+    bool fixed;
+    uint64_t off;
+  } b[] = {
+      {25097443727450ULL, 268435456ULL, 1, 2, false, 0},
+      {5480443883523ULL, 814743ULL, 4, 7, true, 64538920828377ULL},
+      {18476590990213ULL, 429893ULL, 4, 5, false, 0},
+      {52495986845163ULL, 268435456ULL, 3, 5, false, 0},
+      {27348628867593ULL, 262144ULL, 4, 6, false, 0},
+      {36331169509882ULL, 67108864ULL, 1, 2, false, 0},
+  };
+  memplan_problem p;
+  memplan_problem_init(&p);
+  for (size_t i = 0; i < sizeof b / sizeof b[0]; ++i) {
+    memplan_problem_add(&p, NULL, b[i].size, b[i].align, b[i].s, b[i].e);
+    p.buffers[i].fixed = b[i].fixed;
+    p.buffers[i].offset = b[i].off;
+  }
+  char path[] = "/tmp/memplan-milp-stdout-XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  fflush(stdout);
+  int saved = dup(STDOUT_FILENO);
+  assert_true(saved >= 0 && dup2(fd, STDOUT_FILENO) >= 0);
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  char err[512];
+  int rc = memplan_solve(&p, "milp", NULL, &plan, err, sizeof err);
+  fflush(stdout);
+  dup2(saved, STDOUT_FILENO);
+  close(saved);
+  struct stat st;
+  assert_int_equal(fstat(fd, &st), 0);
+  close(fd);
+  unlink(path);
+  assert_int_equal(rc, 0);
+  assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+  assert_int_equal(st.st_size, 0);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_seed_example),
+      cmocka_unit_test(test_quiet_stdout),
       cmocka_unit_test(test_work_limit_feasible),
       cmocka_unit_test(test_work_limit_no_plan_message),
       cmocka_unit_test(test_time_limit_covers_model),
