@@ -358,9 +358,11 @@ static int check_duplicate_ids(csv_reader *r, const memplan_problem *p,
   int f = find_duplicate_id(p, &j, &i);
   if (f < 0)
     return rfail(r, 0, NULL, "out of memory");
+  char shown[96];
   if (f > 0)
     return rfail(r, lines[i], "id", "duplicate id '%s' (first on line %zu)",
-                 p->buffers[i].id, lines[j]);
+                 memplan_utf8_visible(p->buffers[i].id, shown, sizeof shown),
+                 lines[j]);
   return 0;
 }
 
@@ -786,8 +788,10 @@ static bool id_writable(const char *id) {
  * kinds of buffer that can end up with the same cell. */
 static const char *describe(const memplan_problem *p, size_t i, char *buf,
                             size_t len) {
+  char shown[96];
   if (p->buffers[i].id)
-    snprintf(buf, len, "'%.100s'", p->buffers[i].id);
+    snprintf(buf, len, "'%s'",
+             memplan_utf8_visible(p->buffers[i].id, shown, sizeof shown));
   else
     snprintf(buf, len, "#%zu (no id)", i);
   return buf;
@@ -806,14 +810,14 @@ static int check_written_ids(const char *path, const memplan_problem *p,
     return memplan_internal_errorf(err, err_len, "%s: out of memory", path);
   if (f == 0)
     return 0;
-  char dj[128], di[128], bi[24];
+  char dj[128], di[128], bi[24], shown[96];
   return memplan_internal_errorf(
       err, err_len,
       "%s: cannot write buffers %s and %s: both would be written with the "
       "id '%s' (a buffer without id is written as its index), and ids must "
       "be unique to read back",
       path, describe(p, j, dj, sizeof dj), describe(p, i, di, sizeof di),
-      cell_id(p, i, bi));
+      memplan_utf8_visible(cell_id(p, i, bi), shown, sizeof shown));
 }
 
 /* Whether the comment line [s, s + n) would read back as a directive (see

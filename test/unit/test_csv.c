@@ -525,6 +525,42 @@ static void write_failures_leave_no_file(void **state) {
 /* Every problem the writer accepts reads back: what the reader would refuse
  * is refused before a file exists, with both buffers named when two would
  * share an id (an unnamed buffer is written as its index). */
+/* A long duplicate id is quoted cut, as every other quoted cell ("about 90
+ * bytes with ..."): the message held the whole 5000-byte id, and the
+ * writer's refusal of two equal ids did too. */
+static void long_duplicate_id_cut(void **state) {
+  (void)state;
+  size_t n = 5000;
+  char *id = malloc(n + 1);
+  assert_non_null(id);
+  memset(id, 'x', n);
+  id[n] = '\0';
+  size_t tlen = 2 * n + 64;
+  char *text = malloc(tlen);
+  assert_non_null(text);
+  snprintf(text, tlen, "id,lower,upper,size\n%s,0,1,4\n%s,0,1,4\n", id, id);
+  memplan_problem p;
+  char err[8192] = "";
+  assert_int_equal(read_text(text, false, &p, NULL, err, sizeof err), -1);
+  assert_true(strlen(err) < 200);
+  assert_non_null(strstr(err, "in.csv:3: column 'id': duplicate id 'xxx"));
+  assert_non_null(strstr(err, "...' (first on line 2)"));
+  memplan_problem_free(&p);
+
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, id, 4, 1, 0, 1);
+  memplan_problem_add(&p, id, 4, 1, 0, 1);
+  const char *path = tmp_path("longdup");
+  err[0] = '\0';
+  assert_int_equal(memplan_csv_write(path, &p, NULL, NULL, err, sizeof err), -1);
+  assert_true(strlen(err) < 600);
+  assert_non_null(strstr(err, "...' and 'xxx"));
+  assert_non_null(strstr(err, "with the id 'xxx"));
+  memplan_problem_free(&p);
+  free(text);
+  free(id);
+}
+
 static void write_refuses_what_cannot_read_back(void **state) {
   (void)state;
   const char *path = tmp_path("collide");
@@ -619,6 +655,7 @@ int main(void) {
       cmocka_unit_test(random_round_trip),
       cmocka_unit_test(write_failures_leave_no_file),
       cmocka_unit_test(write_refuses_what_cannot_read_back),
+      cmocka_unit_test(long_duplicate_id_cut),
       cmocka_unit_test(utf8_ids),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
