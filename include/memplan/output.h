@@ -47,8 +47,8 @@ typedef struct memplan_output {
  *  write: REASON", e.g. "out/: cannot write: Is a directory", or
  *  "/dev/fd/9: cannot write: Bad file descriptor" for a descriptor that
  *  is not open; "symbolic link to a missing target",
- *  "cannot resolve the symbolic link: REASON") in err and nothing
- *  created. */
+ *  "cannot resolve the symbolic link: REASON"; "no output path given"
+ *  for NULL or "") in err and nothing created. */
 int memplan_output_open(memplan_output *o, const char *path, char *err,
                         size_t err_len);
 

@@ -175,6 +175,11 @@ static int output_begin(memplan_output *o, const char *path, bool dry,
                         char *err, size_t err_len) {
   memset(o, 0, sizeof *o);
   o->path = path;
+  /* "" names no file: open("") fails, but the temporary beside it would
+   * have been created in the working directory, and the rename only
+   * failed at the end, after the work. */
+  if (!path || !path[0])
+    return memplan_internal_errorf(err, err_len, "no output path given");
   if (strcmp(path, "-") == 0) {
     o->stream = dry ? NULL : stdout;
     return 0;

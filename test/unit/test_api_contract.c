@@ -236,6 +236,24 @@ static void output_temporaries_all_removed(void **state) {
   assert_int_equal(entries("kept"), 1);
 }
 
+/* An empty path names no file: refused at open (and by the check before
+ * the work), with nothing created. It was accepted, created ".tmp.PID.N"
+ * in the working directory, and failed only when kept. */
+static void output_empty_path_refused(void **state) {
+  (void)state;
+  char cwd[4096], err[256] = "";
+  assert_non_null(getcwd(cwd, sizeof cwd));
+  assert_int_equal(chdir(dir), 0);
+  memplan_output o;
+  assert_int_equal(memplan_output_open(&o, "", err, sizeof err), -1);
+  assert_string_equal(err, "no output path given");
+  err[0] = '\0';
+  assert_int_equal(memplan_output_check("", err, sizeof err), -1);
+  assert_string_equal(err, "no output path given");
+  assert_int_equal(entries(".tmp"), 0);
+  assert_int_equal(chdir(cwd), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(solve_message_without_err),
@@ -244,6 +262,7 @@ int main(void) {
       cmocka_unit_test(csv_read_into_nonempty_problem),
       cmocka_unit_test(json_write_null_value_and_path),
       cmocka_unit_test(output_temporaries_all_removed),
+      cmocka_unit_test(output_empty_path_refused),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
