@@ -143,8 +143,9 @@ int memplan_problem_check_at(const memplan_problem *p, size_t *culprit,
   *culprit = top;
   if (__builtin_add_overflow(fixed_top, stacked, &total))
     return memplan_internal_errorf(err, err_len,
-                "total of sizes with alignment padding above the fixed "
-                "buffers (top %llu) overflows 64 bits",
+                "buffer '%s': total of sizes with alignment padding above "
+                "this fixed buffer, the highest (top %llu), overflows 64 bits",
+                memplan_buffer_name(p, top, nb),
                 (unsigned long long)fixed_top);
   *culprit = SIZE_MAX;
   return 0;
