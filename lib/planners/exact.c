@@ -303,6 +303,9 @@ static int count_node(xsearch *X) {
     return -1;
   }
   if (X->work_limit && X->total_nodes > X->work_limit) {
+    /* Refused, not explored: the work reported stays within the limit. */
+    --X->nodes;
+    --X->total_nodes;
     X->stop = 2;
     return -1;
   }

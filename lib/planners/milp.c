@@ -472,9 +472,12 @@ static int milp_solve_cbc(milp_state *s, const memplan_options *o,
   Cbc_setMaximumSeconds(m, left);
   /* A work limit caps CBC's branch-and-bound nodes: unlike the clock it
    * gives the same answer on every machine. */
+  /* The root solve is one unit of work (see r->nodes below), so CBC may
+   * branch on work_limit - 1 nodes: the work reported stays within the
+   * limit, and a limit of 1 is the root alone. */
   if (o && o->work_limit > 0)
-    Cbc_setMaximumNodes(m, o->work_limit > INT_MAX ? INT_MAX
-                                                   : (int)o->work_limit);
+    Cbc_setMaximumNodes(m, o->work_limit - 1 > INT_MAX ? INT_MAX
+                                                       : (int)(o->work_limit - 1));
   /* CBC counts CPU time by default; the limit we promise is wall-clock,
    * which is what a user waits for on a loaded machine. */
   Cbc_setParameter(m, "timeMode", "elapsed");

@@ -254,6 +254,37 @@ static void output_empty_path_refused(void **state) {
   assert_int_equal(chdir(cwd), 0);
 }
 
+/* plan.work never passes options.work_limit: the search counted the node
+ * it refused at the limit (exact, auto) and CBC the root on top of its node
+ * limit (milp), so every run reported limit + 1. */
+static void work_within_limit(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  tu_random_problem(&p, 777, 60, 1000, 20, 8);
+  const char *planners[] = {"exact", "auto",
+#ifdef MEMPLAN_HAVE_CBC
+                            "milp"
+#endif
+  };
+  for (size_t k = 0; k < sizeof planners / sizeof planners[0]; ++k)
+    for (uint64_t limit = 1; limit <= 1000; limit *= 10) {
+      memplan_options o;
+      memset(&o, 0, sizeof o);
+      o.work_limit = limit;
+      memplan_plan plan;
+      memplan_plan_init(&plan);
+      char err[256];
+      assert_int_equal(memplan_solve(&p, planners[k], &o, &plan, err, sizeof err), 0);
+      if (plan.work > limit)
+        fail_msg("%s: work %llu above the limit %llu", planners[k],
+                 (unsigned long long)plan.work, (unsigned long long)limit);
+      assert_int_equal(memplan_validate(&p, plan.offsets, NULL, NULL, 0), 0);
+      memplan_plan_free(&plan);
+    }
+  memplan_problem_free(&p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(solve_message_without_err),
@@ -263,6 +294,7 @@ int main(void) {
       cmocka_unit_test(json_write_null_value_and_path),
       cmocka_unit_test(output_temporaries_all_removed),
       cmocka_unit_test(output_empty_path_refused),
+      cmocka_unit_test(work_within_limit),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
