@@ -82,10 +82,11 @@ json_t *memplan_json_summary(const memplan_problem *p,
 /** Writes `j` (not consumed) to the open stream `out` exactly as
  *  memplan_json_write writes it to a file (format below), for callers that
  *  stage several outputs with memplan_output_open and keep them all or none.
+ *  Flushes `out` at the end, so that a failed write is reported here.
  *  Returns 0; or -1 with a message in err: "no JSON value to write (NULL)"
  *  for a NULL `j` (nothing written), "write error: REASON" if a write to
- *  `out` fails or memory runs out (the stream then holds a partial
- *  document). */
+ *  `out` (or the flush) fails or memory runs out (the stream then holds a
+ *  partial document). */
 int memplan_json_fprint(FILE *out, json_t *j, char *err, size_t err_len);
 
 /** Writes `j` (not consumed; the caller still owns it) as indented JSON with

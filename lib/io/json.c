@@ -135,7 +135,10 @@ int memplan_json_fprint(FILE *out, json_t *j, char *err, size_t err_len) {
     return -1;
   }
   errno = 0;
-  if (json_dumpf(j, out, JSON_FLAGS) != 0 || fputc('\n', out) == EOF) {
+  /* Flushed, so that a failed write is seen here and not only by the
+   * caller's fclose: a small document would sit in the stdio buffer. */
+  if (json_dumpf(j, out, JSON_FLAGS) != 0 || fputc('\n', out) == EOF ||
+      fflush(out) != 0) {
     /* json_dumpf fails on a write error or when memory runs out; only
      * the stream's error flag tells the two apart. */
     int e = ferror(out) && errno ? errno : ENOMEM;

@@ -316,6 +316,16 @@ static void test_fprint_same_as_write(void **state) {
   assert_int_equal(ngot, 0);
   assert_string_equal(err, "no JSON value to write (NULL)");
   free(got);
+  /* A small document that cannot be written (a full disk) is reported by
+   * fprint itself, not only by the caller's fclose: it sat in the stdio
+   * buffer and fprint returned 0. */
+  FILE *full = fopen("/dev/full", "w");
+  if (full) {
+    err[0] = '\0';
+    assert_int_equal(memplan_json_fprint(full, j, err, sizeof err), -1);
+    assert_string_equal(err, "write error: No space left on device");
+    fclose(full);
+  }
   json_decref(j);
   unlink(path);
   rmdir(dir);
