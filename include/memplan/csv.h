@@ -118,7 +118,11 @@ void memplan_csv_info_free(memplan_csv_info *info);
  *  A buffer without id is written as its index ("3" for buffers[3]).
  *  Output is deterministic (rows in problem order, decimal numbers).
  *  Every file written reads back with memplan_csv_read: what the reader
- *  would refuse is refused here instead (see the errors below).
+ *  would refuse is refused here instead (see the errors below). A file
+ *  written with `offsets` is a plan: it reads back with offsets_are_plan
+ *  = true, whatever the offsets are (memplan check then judges them); read
+ *  as a problem its offsets would be fixed ones, which must be aligned and
+ *  must not overflow.
  *
  *  Writes to a temporary file beside `path` (created with mode 0666 &
  *  ~umask) and renames it over `path`, so a failure leaves no half-written

@@ -240,6 +240,13 @@ const memplan_planner *memplan_planner_find(const char *name);
  *  infeasible if it exceeds the capacity); -1 with a message in err for an
  *  unknown planner, a malformed problem, out of memory, a planner failure, or
  *  a plan the validator rejects (an internal bug: never returned silently).
+ *  Planner failures an embedder can meet on good input: milp refuses a
+ *  problem with more than 20000 conflicting pairs ("the big-M model would
+ *  be too large") and an arena of more than 2^52 of its scaling units
+ *  (planners/milp.c: a power of two dividing the sizes and fixed offsets;
+ *  "too large for CBC's double-precision arithmetic"), and returns no plan
+ *  (status timeout) when CBC stops on a limit before it finds one within
+ *  a capacity.
  *  On -1 there is no plan: plan->offsets is NULL (count and peak 0), while
  *  status (error, infeasible: nothing fits, or timeout: nothing found in
  *  time), message, planner and lower_bound say why. */
