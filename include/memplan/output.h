@@ -97,8 +97,7 @@ char *memplan_output_creation_name(const char *path);
  *  a half-written target (never the case) nor a stray "PATH.tmp.PID.N"
  *  beside it. Async-signal-safe (it only loads atomics and calls unlink):
  *  meant for a signal handler, which the library does not install itself
- *  (the memplan CLI does, for SIGINT, SIGTERM, SIGHUP and SIGPIPE; so does
- *  the memplan-static pass, chained to the host's handlers). Every open
+ *  (the memplan CLI does, for SIGINT, SIGTERM, SIGHUP and SIGPIPE). Every open
  *  output is listed, however many (a module's staged files can be
  *  thousands), except when memory for the list runs out. The outputs must
  *  not be used afterwards. */

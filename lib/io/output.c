@@ -249,7 +249,7 @@ static int output_begin(memplan_output *o, const char *path, bool dry,
   }
   o->target = real ? real : strdup(path);
   size_t tlen = o->target ? strlen(o->target) + 64 : 0;
-  o->tmp = o->target ? malloc(tlen) : NULL;
+  o->tmp = o->target ? calloc(1, tlen) : NULL;
   if (!o->tmp) {
     free(o->target);
     o->target = NULL;
@@ -260,6 +260,14 @@ static int output_begin(memplan_output *o, const char *path, bool dry,
   for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
     snprintf(o->tmp, tlen, "%s.tmp.%ld.%u", o->target, (long)getpid(),
              atomic_fetch_add(&counter, 1u));
+    /* Listed before the file exists: a signal right after its creation
+     * (when a system call returns) left it behind when it was listed only
+     * once the stream was set up. Unlinking a name not created yet, or
+     * between two names (the buffer was zeroed, so it always ends), only
+     * ever touches this process's own temporaries: the names hold its
+     * pid. */
+    if (attempt == 0)
+      list_tmp(o);
     fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0 && errno != EEXIST)
       break;
@@ -268,6 +276,7 @@ static int output_begin(memplan_output *o, const char *path, bool dry,
   if (fd >= 0 && dry) {
     close(fd);
     unlink(o->tmp);
+    unlist_tmp(o);
     free(o->tmp);
     free(o->target);
     o->tmp = o->target = NULL;
@@ -280,6 +289,7 @@ static int output_begin(memplan_output *o, const char *path, bool dry,
     fd = -1;
   }
   if (fd < 0) {
+    unlist_tmp(o);
     free(o->tmp);
     free(o->target);
     o->tmp = o->target = NULL;
@@ -303,7 +313,6 @@ static int output_begin(memplan_output *o, const char *path, bool dry,
     }
     fchmod(fd, st.st_mode & 0777);
   }
-  list_tmp(o);
   return 0;
 }
 

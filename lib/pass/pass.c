@@ -24,8 +24,6 @@
 #include "mlir-c/Diagnostics.h"
 
 #include <math.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -586,55 +584,6 @@ typedef struct staged {
   size_t n, cap;
 } staged;
 
-/* A staged file lives as "NAME.tmp.PID.N" until the function (on a module:
- * the whole module) is done, which can be minutes under planner=exact.
- * Ctrl-C or kill meanwhile left those temporaries beside the targets, one
- * per file of every function done so far. So the first staging installs a
- * handler for the signals that end a compiler run the same way the memplan
- * CLI's do: it removes every listed temporary (memplan_output_remove_
- * temporaries, async-signal-safe) and hands the signal on to the handler
- * it replaced. The host's handler (LLVM's, in mlir-opt and memplan-opt:
- * it removes its own output files, then dies of the signal) thus still
- * runs; where there was none, the signal is raised again with its default
- * action, so that the shell sees how the run ended. A signal the host
- * ignores stays ignored. If the host installs its handler after ours, it
- * restores ours before it dies of the signal, so ours runs then. */
-static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
-static struct sigaction stop_prior[sizeof stop_signals / sizeof stop_signals[0]];
-
-static void on_stop_signal(int sig, siginfo_t *info, void *context) {
-  memplan_output_remove_temporaries();
-  for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; ++i) {
-    if (stop_signals[i] != sig)
-      continue;
-    const struct sigaction *p = &stop_prior[i];
-    if (p->sa_flags & SA_SIGINFO) {
-      p->sa_sigaction(sig, info, context);
-    } else if (p->sa_handler == SIG_DFL) {
-      sigaction(sig, p, NULL);
-      raise(sig); /* blocked in here: delivered, fatally, on return */
-    } else if (p->sa_handler != SIG_IGN) {
-      p->sa_handler(sig);
-    }
-    return;
-  }
-}
-
-static void install_stop_handlers(void) {
-  for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; ++i) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    if (sigaction(stop_signals[i], NULL, &stop_prior[i]) != 0 ||
-        (!(stop_prior[i].sa_flags & SA_SIGINFO) &&
-         stop_prior[i].sa_handler == SIG_IGN))
-      continue;
-    sa.sa_sigaction = on_stop_signal;
-    sa.sa_flags = SA_SIGINFO | SA_RESTART | (stop_prior[i].sa_flags & SA_ONSTACK);
-    sigemptyset(&sa.sa_mask);
-    sigaction(stop_signals[i], &sa, NULL);
-  }
-}
-
 /* Opens `path` as one more of f's files. Returns its stream, or NULL with
  * f->err set (nothing created). */
 static FILE *stage_open(mp_func *f, staged *st, const char *what,
@@ -644,8 +593,6 @@ static FILE *stage_open(mp_func *f, staged *st, const char *what,
     snprintf(f->err, sizeof f->err, "memplan-static: out of memory");
     return NULL;
   }
-  static pthread_once_t stop_handlers = PTHREAD_ONCE_INIT;
-  pthread_once(&stop_handlers, install_stop_handlers);
   char err[512] = "";
   sf->path = strdup(path);
   if (!sf->path || memplan_output_open(&sf->out, sf->path, err, sizeof err)) {

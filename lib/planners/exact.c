@@ -296,17 +296,16 @@ static int cand_cmp(const void *x, const void *y) {
  * it runs out), the work limit and the deadline (X->stop = 2). Returns 0,
  * or -1 when a budget ran out. */
 static int count_node(xsearch *X) {
+  /* Checked before counting: the node refused at the limit is not work
+   * done, so the work reported never passes the limit. */
+  if (X->work_limit && X->total_nodes >= X->work_limit) {
+    X->stop = 2;
+    return -1;
+  }
   ++X->nodes;
   ++X->total_nodes;
   if (X->nodes > X->node_cap) {
     X->stop = 1;
-    return -1;
-  }
-  if (X->work_limit && X->total_nodes > X->work_limit) {
-    /* Refused, not explored: the work reported stays within the limit. */
-    --X->nodes;
-    --X->total_nodes;
-    X->stop = 2;
     return -1;
   }
   if ((X->total_nodes >> 10) != X->clock_tick) {
