@@ -166,6 +166,14 @@ int memplan_json_write(const char *path, json_t *j, char *err,
     return -1;
   char e2[256] = "";
   if (memplan_json_fprint(out.stream, j, e2, sizeof e2) != 0) {
+    /* A write error is reported as every output reports it ("cannot write
+     * to standard output: REASON" for "-"): closing with keep says so (the
+     * stream's error flag stays set, so it fails) and removes the
+     * temporary. */
+    if (ferror(out.stream)) {
+      memplan_output_close(&out, true, err, err_len);
+      return -1;
+    }
     memplan_output_close(&out, false, NULL, 0);
     if (err && err_len)
       snprintf(err, err_len, "%s: %s", path, e2);
