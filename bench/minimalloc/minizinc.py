@@ -19,8 +19,9 @@ WebAssembly build in npm's minizinc 4.5.1) gives no answer for D at its
 max-live, 986112 bytes, in 30 minutes (192 k nodes), and does not find C's
 optimum (1039360, which `exact` proves in 363 nodes) in 2 minutes.
 """
-import csv
 import sys
+
+from dsa_units import read_units
 
 
 def main():
@@ -28,16 +29,7 @@ def main():
         sys.exit(__doc__.split("\n\n")[1])
     path, cap = sys.argv[1], int(sys.argv[2])
     unit = int(sys.argv[3]) if len(sys.argv) == 4 else 1024
-    with open(path, newline="") as f:
-        rows = list(csv.DictReader(f))
-    if rows and "alignment" in rows[0]:
-        sys.exit(f"{path}: alignment column not supported")
-    b = []
-    for k, r in enumerate(rows, start=2):
-        size = int(r["size"])
-        if size % unit:
-            sys.exit(f"{path}:{k}: size {size} is not a multiple of {unit}")
-        b.append((int(r["lower"]), int(r["upper"]), size // unit))
+    b = read_units(path, unit)
     steps = sorted({lo for lo, _, _ in b})
     sections = {frozenset(i for i, (lo, up, _) in enumerate(b) if lo <= t < up)
                 for t in steps}

@@ -17,9 +17,10 @@ Written for docs/results.md ("D, fifth session"): neither z3 nor cvc5
 answers D at 1010 units in 10-15 minutes, where `exact` finds a plan
 within a minute.
 """
-import csv
 import sys
 from collections import Counter
+
+from dsa_units import read_units
 
 
 def main():
@@ -27,16 +28,7 @@ def main():
         sys.exit(__doc__.split("\n\n")[1])
     path, cap = sys.argv[1], int(sys.argv[2])
     unit = int(sys.argv[3]) if len(sys.argv) == 4 else 1024
-    with open(path, newline="") as f:
-        rows = list(csv.DictReader(f))
-    if rows and "alignment" in rows[0]:
-        sys.exit(f"{path}: alignment column not supported")
-    b = []
-    for k, r in enumerate(rows, start=2):
-        size = int(r["size"])
-        if size % unit:
-            sys.exit(f"{path}:{k}: size {size} is not a multiple of {unit}")
-        b.append((int(r["lower"]), int(r["upper"]), size // unit))
+    b = read_units(path, unit)
     c = cap // unit
     out = ["(set-logic QF_IDL)"]
     out += [f"(declare-fun x{i} () Int)" for i in range(len(b))]
