@@ -21,3 +21,14 @@ def read_units(path, unit):
             sys.exit(f"{path}:{k}: size {size} is not a multiple of {unit}")
         b.append((int(r["lower"]), int(r["upper"]), size // unit))
     return b
+
+
+def from_argv(doc):
+    """(capacity in bytes, unit, read_units(...)) from the command line
+    PROBLEM.csv CAPACITY_BYTES [UNIT] (default 1024); the usage, the second
+    paragraph of `doc`, on anything else."""
+    if len(sys.argv) not in (3, 4):
+        sys.exit(doc.split("\n\n")[1])
+    path, cap = sys.argv[1], int(sys.argv[2])
+    unit = int(sys.argv[3]) if len(sys.argv) == 4 else 1024
+    return cap, unit, read_units(path, unit)

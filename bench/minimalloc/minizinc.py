@@ -19,17 +19,12 @@ WebAssembly build in npm's minizinc 4.5.1) gives no answer for D at its
 max-live, 986112 bytes, in 30 minutes (192 k nodes), and does not find C's
 optimum (1039360, which `exact` proves in 363 nodes) in 2 minutes.
 """
-import sys
 
-from dsa_units import read_units
+from dsa_units import from_argv
 
 
 def main():
-    if len(sys.argv) not in (3, 4):
-        sys.exit(__doc__.split("\n\n")[1])
-    path, cap = sys.argv[1], int(sys.argv[2])
-    unit = int(sys.argv[3]) if len(sys.argv) == 4 else 1024
-    b = read_units(path, unit)
+    cap, unit, b = from_argv(__doc__)
     steps = sorted({lo for lo, _, _ in b})
     sections = {frozenset(i for i, (lo, up, _) in enumerate(b) if lo <= t < up)
                 for t in steps}

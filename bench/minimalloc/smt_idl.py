@@ -17,18 +17,13 @@ Written for docs/results.md ("D, fifth session"): neither z3 nor cvc5
 answers D at 1010 units in 10-15 minutes, where `exact` finds a plan
 within a minute.
 """
-import sys
 from collections import Counter
 
-from dsa_units import read_units
+from dsa_units import from_argv
 
 
 def main():
-    if len(sys.argv) not in (3, 4):
-        sys.exit(__doc__.split("\n\n")[1])
-    path, cap = sys.argv[1], int(sys.argv[2])
-    unit = int(sys.argv[3]) if len(sys.argv) == 4 else 1024
-    b = read_units(path, unit)
+    cap, unit, b = from_argv(__doc__)
     c = cap // unit
     out = ["(set-logic QF_IDL)"]
     out += [f"(declare-fun x{i} () Int)" for i in range(len(b))]
