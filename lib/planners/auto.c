@@ -15,9 +15,10 @@
 |*      `exact` runs under a budget that scales with n: by default            *|
 |*      AUTO_BASE_NODES + AUTO_NODES_PER_BUFFER x n search nodes and at       *|
 |*      most AUTO_DEFAULT_SECONDS; AUTO_CAPACITY_FACTOR times the nodes       *|
-|*      when a capacity is set and no member meets it; opts->work_limit /     *|
-|*      opts->time_limit replace those defaults (a work limit alone also      *|
-|*      lifts the wall-clock cap, so that the answer is reproducible).        *|
+|*      when a capacity is set and no member meets it; opts->work_limit       *|
+|*      replaces the node budget (alone it also lifts the wall-clock cap, so  *|
+|*      that the answer is reproducible), opts->time_limit only the cap: the  *|
+|*      node budget stays, which keeps auto's answer machine-independent.     *|
 |*                                                                            *|
 |* This is the shape of XLA's and TVM's planners (try several heuristics,     *|
 |* keep the best) with an exact stage on top. auto is never worse than any    *|
