@@ -571,17 +571,35 @@ static json_t *space_json(MlirAttribute attr) {
  * succeeded too all of them are renamed into place; on any failure every
  * temporary is removed and no file of the function is written or replaced.
  * Outputs written in place cannot be taken back: standard output ("-"), a
- * device, a pipe or an open descriptor gets its text while it is staged. */
+ * device, a pipe or an open descriptor gets its text while it is staged.
+ *
+ * On a module the files wait for the module's end (memplan_pass_outputs),
+ * which can be minutes of planning later. Kept as temporaries, they were
+ * left beside their targets by a signal that ended the run (Ctrl-C, kill),
+ * one for every file of the functions done so far. So a group's files are
+ * staged in memory and written only at the group's end, all of them as
+ * temporaries first and then renamed: a signal can leave only what is being
+ * written in that moment. A path that cannot be written fails the group's
+ * end, which names the function. (A signal handler that removed the
+ * temporaries was tried: under nohup, or in a script's background job,
+ * the signal is meant to be ignored, yet LLVM's handler runs and the run
+ * goes on, and it went on without its files.) In-place outputs of a group
+ * get their text at its end too, and only when every function succeeded. */
 typedef struct staged_file {
   memplan_output out;
   char *path;       /* out.path borrows it: the caller's buffer is reused */
   const char *what; /* "report" or "picture", for messages */
   char *owner;      /* in a group only: the function's name, for messages */
+  bool in_memory;   /* staged in memory (a group's), not yet written */
+  FILE *mem;        /* in memory: the stream being written, or NULL */
+  char *text;       /* in memory: the text, until written at the end */
+  size_t len;
 } staged_file;
 
 typedef struct staged {
   staged_file *files;
   size_t n, cap;
+  bool in_memory; /* the files go to a group: staged in memory */
 } staged;
 
 /* Opens `path` as one more of f's files. Returns its stream, or NULL with
@@ -595,8 +613,19 @@ static FILE *stage_open(mp_func *f, staged *st, const char *what,
   }
   char err[512] = "";
   sf->path = strdup(path);
-  if (!sf->path || memplan_output_open(&sf->out, sf->path, err, sizeof err)) {
-    if (sf->path)
+  int bad = !sf->path;
+  if (!bad && st->in_memory) {
+    /* The path is not checked now (memplan_output_check creates and
+     * removes a file: a module of 10^4 functions took 1.7 times as long);
+     * a bad one fails the group's end, naming the function. */
+    if (!(sf->mem = open_memstream(&sf->text, &sf->len)))
+      bad = 1;
+    sf->in_memory = !bad;
+  } else if (!bad) {
+    bad = memplan_output_open(&sf->out, sf->path, err, sizeof err) != 0;
+  }
+  if (bad) {
+    if (sf->path && err[0])
       snprintf(f->err, sizeof f->err, "memplan-static: %s: %.400s", what, err);
     else
       snprintf(f->err, sizeof f->err, "memplan-static: out of memory");
@@ -605,7 +634,17 @@ static FILE *stage_open(mp_func *f, staged *st, const char *what,
     return NULL;
   }
   sf->what = what;
-  return sf->out.stream;
+  return sf->mem ? sf->mem : sf->out.stream;
+}
+
+/* Drops a file staged in memory: nothing of it is on disk yet. */
+static void drop_text(staged_file *sf) {
+  if (sf->mem)
+    fclose(sf->mem);
+  free(sf->text);
+  sf->mem = NULL;
+  sf->text = NULL;
+  sf->len = 0;
 }
 
 /* Ends the staging of the file opened last, after its text was written:
@@ -615,6 +654,16 @@ static FILE *stage_open(mp_func *f, staged *st, const char *what,
  * Returns 0, or -1 with f->err set. */
 static int stage_end(mp_func *f, staged *st, bool failed, const char *e2) {
   staged_file *sf = &st->files[st->n - 1];
+  if (sf->mem) {
+    if (!failed && fflush(sf->mem) == 0 && !ferror(sf->mem))
+      return 0;
+    snprintf(f->err, sizeof f->err, "memplan-static: %s: %.150s: %.250s",
+             sf->what, sf->path, e2 && e2[0] ? e2 : "out of memory");
+    drop_text(sf);
+    free(sf->path);
+    st->n--;
+    return -1;
+  }
   if (!failed && fflush(sf->out.stream) == 0 && !ferror(sf->out.stream))
     return 0;
   char err[512] = "";
@@ -654,6 +703,7 @@ static int staged_close_all(staged *st, bool keep, char *err, size_t err_len) {
   int rc = 0;
   for (size_t i = 0; i < st->n; ++i) {
     staged_file *sf = &st->files[i];
+    drop_text(sf); /* never written: nothing on disk */
     char e[400] = "";
     bool k = keep && rc == 0;
     if (memplan_output_close(&sf->out, k, e, sizeof e) && k) {
@@ -762,11 +812,45 @@ static int group_clash(memplan_pass_outputs *g, char *err, size_t err_len) {
   return 1;
 }
 
+/* Writes every file of the group staged in memory to its temporary (or in
+ * place), in the order staged, so that the group can then be renamed into
+ * place together. Returns 0, or -1 with the message in err: the files
+ * written so far are then removed by staged_close_all. */
+static int group_write(memplan_pass_outputs *g, char *err, size_t err_len) {
+  for (size_t i = 0; i < g->st.n; ++i) {
+    staged_file *sf = &g->st.files[i];
+    if (!sf->in_memory)
+      continue;
+    sf->in_memory = false;
+    char e[512] = "";
+    int bad = memplan_output_open(&sf->out, sf->path, e, sizeof e) != 0;
+    if (!bad) {
+      if (sf->len)
+        fwrite(sf->text, 1, sf->len, sf->out.stream);
+      /* A write error shows in the stream's flag: finish reports it
+       * ("PATH: write error: REASON") and releases the output. */
+      bad = memplan_output_finish(&sf->out, e, sizeof e) != 0;
+    }
+    drop_text(sf);
+    if (bad) {
+      if (err && err_len)
+        snprintf(err, err_len, "the %s of @%.200s: %.400s", sf->what,
+                 sf->owner ? sf->owner : "?", e);
+      return -1;
+    }
+  }
+  return 0;
+}
+
 int memplan_pass_outputs_end(memplan_pass_outputs *g, bool keep, char *err,
                              size_t err_len) {
   if (!g)
     return 0;
   int rc = 0;
+  if (keep && group_write(g, err, err_len) != 0) {
+    keep = false;
+    rc = -1;
+  }
   if (keep) {
     int c = group_clash(g, err, err_len);
     if (c != 0) {
@@ -791,7 +875,18 @@ static int stage_hand_over(mp_func *f, staged *st, memplan_pass_outputs *g) {
   for (size_t i = 0; i < st->n; ++i) {
     staged_file *sf = &st->files[i];
     char err[512] = "";
-    if (rc == 0 && memplan_output_finish(&sf->out, err, sizeof err) != 0) {
+    if (sf->in_memory && sf->mem) { /* its text is final once closed */
+      int c = fclose(sf->mem);
+      sf->mem = NULL;
+      if (c != 0 && rc == 0) {
+        snprintf(f->err, sizeof f->err, "memplan-static: out of memory");
+        rc = -1;
+      }
+    }
+    if (rc != 0)
+      drop_text(sf);
+    if (rc == 0 && !sf->in_memory &&
+        memplan_output_finish(&sf->out, err, sizeof err) != 0) {
       snprintf(f->err, sizeof f->err, "memplan-static: %s: %.400s", sf->what,
                err);
       rc = -1; /* finish released it */
@@ -1365,7 +1460,7 @@ MlirLogicalResult memplan_static_run(MlirOperation func,
 
   mp_func f;
   memset(&f, 0, sizeof f);
-  staged st = {NULL, 0, 0};
+  staged st = {NULL, 0, 0, o->outputs != NULL};
   int rc = 0;
   /* At most two attempts: when an arena passes 2^62 bytes, mp_plan names
    * the buffers to leave alone (f.trim) so that the second cannot, and the

@@ -27,10 +27,14 @@
 // RUN: test -d %t/mb/f_1.svg
 //
 // A picture that cannot be written to the end (a full disk, here
-// /dev/full, written in place) leaves no report either.
-// RUN: mkdir %t/e && sed -n '/^func.func @g(/,/^}/p' %s > %t/g.mlir
-// RUN: not %memplan-opt %t/g.mlir --memplan-static="report=%t/e/r.json picture=/dev/full" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FULL
+// /dev/full, written in place) leaves no report either: nested under
+// func.func, where it is written when staged, and on the module, where the
+// files are staged in memory and written at the module's end.
+// RUN: mkdir %t/e %t/me && sed -n '/^func.func @g(/,/^}/p' %s > %t/g.mlir
+// RUN: not %mlir-opt %t/g.mlir --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{report=%t/e/r.json picture=/dev/full}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FULL
 // RUN: ls -A %t/e | count 0
+// RUN: not %memplan-opt %t/g.mlir --memplan-static="report=%t/me/r.json picture=/dev/full" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MFULL
+// RUN: ls -A %t/me | count 0
 //
 // Files of an earlier run are not replaced, and no temporary is left.
 // RUN: mkdir %t/c/f_1.svg && echo old > %t/c/f.json && echo old > %t/c/f_0.svg
@@ -61,9 +65,10 @@
 // RUN: ls -A %t/ok | count 7
 // REQUIRES: mlir
 
-// MISSING: error: memplan-static: picture: {{.*}}missing/f_0.svg: cannot create the output file: No such file or directory
+// MISSING: error: memplan-static: {{(picture|the picture of @f)}}: {{.*}}missing/f_0.svg: cannot create the output file: No such file or directory
 // FULL: error: memplan-static: picture: /dev/full: write error: No space left on device
-// SECOND: error: memplan-static: picture: {{.*}}/f_1.svg: cannot write: Is a directory
+// MFULL: error: memplan-static: the picture of @g: /dev/full: write error: No space left on device
+// SECOND: error: memplan-static: {{(picture|the picture of @f)}}: {{.*}}/f_1.svg: cannot write: Is a directory
 // SECOND-NOT: error
 // REWRITE: error: memplan-static: arena=global: no free symbol name for the arena of 'h'
 // REWRITE-NOT: error
