@@ -578,9 +578,9 @@ static json_t *space_json(MlirAttribute attr) {
  * left beside their targets by a signal that ended the run (Ctrl-C, kill),
  * one for every file of the functions done so far. So a group's files are
  * staged in memory and written only at the group's end, all of them as
- * temporaries first and then renamed: a signal can leave only what is being
- * written in that moment. A path that cannot be written fails the group's
- * end, which names the function. (A signal handler that removed the
+ * temporaries first and then renamed: a signal can leave only the
+ * temporaries of that last step (written so far, not yet renamed). A path
+ * that cannot be written fails the group's end, which names the function. (A signal handler that removed the
  * temporaries was tried: under nohup, or in a script's background job,
  * the signal is meant to be ignored, yet LLVM's handler runs and the run
  * goes on, and it went on without its files.) In-place outputs of a group
@@ -655,7 +655,12 @@ static void drop_text(staged_file *sf) {
 static int stage_end(mp_func *f, staged *st, bool failed, const char *e2) {
   staged_file *sf = &st->files[st->n - 1];
   if (sf->mem) {
-    if (!failed && fflush(sf->mem) == 0 && !ferror(sf->mem))
+    /* Closed at once: the stream writes its buffer's address and length
+     * into sf, whose array moves when the next file is staged. */
+    bool ok = !failed && fflush(sf->mem) == 0 && !ferror(sf->mem);
+    int c = fclose(sf->mem);
+    sf->mem = NULL;
+    if (ok && c == 0)
       return 0;
     snprintf(f->err, sizeof f->err, "memplan-static: %s: %.150s: %.250s",
              sf->what, sf->path, e2 && e2[0] ? e2 : "out of memory");
@@ -812,18 +817,29 @@ static int group_clash(memplan_pass_outputs *g, char *err, size_t err_len) {
   return 1;
 }
 
-/* Writes every file of the group staged in memory to its temporary (or in
- * place), in the order staged, so that the group can then be renamed into
- * place together. Returns 0, or -1 with the message in err: the files
- * written so far are then removed by staged_close_all. */
-static int group_write(memplan_pass_outputs *g, char *err, size_t err_len) {
+/* Writes the group's files staged in memory, in the order staged: first
+ * (in_place false) every one that goes to a temporary, so that the group
+ * can then be checked and renamed into place together; the outputs written
+ * in place are only opened then, and written (in_place true) once every
+ * other file is written and no two land on one. Returns 0, or -1 with the
+ * message in err: staged_close_all then removes the temporaries written
+ * and closes the in-place outputs unwritten. */
+static int group_write(memplan_pass_outputs *g, bool in_place, char *err,
+                       size_t err_len) {
   for (size_t i = 0; i < g->st.n; ++i) {
     staged_file *sf = &g->st.files[i];
     if (!sf->in_memory)
       continue;
-    sf->in_memory = false;
     char e[512] = "";
-    int bad = memplan_output_open(&sf->out, sf->path, e, sizeof e) != 0;
+    int bad = 0;
+    if (!in_place) {
+      bad = memplan_output_open(&sf->out, sf->path, e, sizeof e) != 0;
+      /* Written in place (standard output, a device, a pipe): that cannot
+       * be taken back, so it waits, stream open, for the second round. */
+      if (!bad && !sf->out.tmp)
+        continue;
+    }
+    sf->in_memory = false;
     if (!bad) {
       if (sf->len)
         fwrite(sf->text, 1, sf->len, sf->out.stream);
@@ -847,7 +863,7 @@ int memplan_pass_outputs_end(memplan_pass_outputs *g, bool keep, char *err,
   if (!g)
     return 0;
   int rc = 0;
-  if (keep && group_write(g, err, err_len) != 0) {
+  if (keep && group_write(g, false, err, err_len) != 0) {
     keep = false;
     rc = -1;
   }
@@ -859,6 +875,10 @@ int memplan_pass_outputs_end(memplan_pass_outputs *g, bool keep, char *err,
       keep = false;
       rc = -1;
     }
+  }
+  if (keep && group_write(g, true, err, err_len) != 0) {
+    keep = false;
+    rc = -1;
   }
   if (staged_close_all(&g->st, keep, err, err_len) != 0)
     rc = -1;
