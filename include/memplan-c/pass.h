@@ -120,8 +120,8 @@ typedef struct memplan_pass_options {
    *  module each time); 0 (the default) keeps the scan. */
   uint64_t instance;
   /** NULL (the default): a run that succeeds keeps its report and picture
-   *  files at once. Else its files, written in full, are handed to this
-   *  group instead, and kept or removed together with the rest of the
+   *  files at once. Else its files are staged in memory and handed to this
+   *  group instead, and written or dropped together with the rest of the
    *  group by memplan_pass_outputs_end: the shim's module anchor ends its
    *  group with keep only when every function succeeded. */
   struct memplan_pass_outputs *outputs;
@@ -134,16 +134,19 @@ typedef struct memplan_pass_outputs memplan_pass_outputs;
  *  serves runs one after another. */
 memplan_pass_outputs *memplan_pass_outputs_new(void);
 
-/** With keep, first checks that no two files of the group lead to one
- *  file (the same name once links and ".." are resolved, or one file
- *  through a hard link), then renames every file into place, in the order
- *  the runs handed them over; without keep, removes them all. Then frees
- *  the group (NULL is allowed: returns 0). Returns 0; or -1 with a message
- *  in err (truncated to err_len; err may be NULL): two files that lead to
- *  one ("the report of @f (PATH) and the report of @g (PATH) lead to one
- *  file; ...") or out of memory, and then every file is removed; or a
- *  rename that fails ("what: PATH: reason"), and then the files after it
- *  are removed while the ones renamed before it stay. */
+/** With keep, writes every file of the group to a temporary beside its
+ *  target, in the order the runs handed them over, then checks that no two
+ *  lead to one file (the same name once links and ".." are resolved, or
+ *  one file through a hard link), then writes the ones written in place
+ *  (standard output, devices, pipes), then renames the temporaries into
+ *  place; without keep, drops them all. Then frees the group (NULL is
+ *  allowed: returns 0). Returns 0; or -1 with a message in err (truncated
+ *  to err_len; err may be NULL): a file that cannot be written ("the
+ *  picture of @f: PATH: reason"), two files that lead to one ("the report
+ *  of @f (PATH) and the report of @g (PATH) lead to one file; ...") or out
+ *  of memory, and then no file is kept; or a rename that fails ("what:
+ *  PATH: reason"), and then the files after it are removed while the ones
+ *  renamed before it stay. */
 int memplan_pass_outputs_end(memplan_pass_outputs *g, bool keep, char *err,
                              size_t err_len);
 

@@ -580,11 +580,12 @@ static json_t *space_json(MlirAttribute attr) {
  * staged in memory and written only at the group's end, all of them as
  * temporaries first and then renamed: a signal can leave only the
  * temporaries of that last step (written so far, not yet renamed). A path
- * that cannot be written fails the group's end, which names the function. (A signal handler that removed the
- * temporaries was tried: under nohup, or in a script's background job,
- * the signal is meant to be ignored, yet LLVM's handler runs and the run
- * goes on, and it went on without its files.) In-place outputs of a group
- * get their text at its end too, and only when every function succeeded. */
+ * that cannot be written fails the group's end, which names the function.
+ * (A signal handler that removed the temporaries was tried: under nohup,
+ * or in a script's background job, the signal is meant to be ignored, yet
+ * LLVM's handler runs and the run goes on, and it went on without its
+ * files.) In-place outputs of a group get their text at its end too, and
+ * only when every function succeeded. */
 typedef struct staged_file {
   memplan_output out;
   char *path;       /* out.path borrows it: the caller's buffer is reused */
@@ -724,8 +725,8 @@ static int staged_close_all(staged *st, bool keep, char *err, size_t err_len) {
   return rc;
 }
 
-/* A group of staged files whose streams are closed (memplan_output_finish),
- * waiting to be renamed or removed together (memplan_pass_outputs_end). */
+/* A group of files staged in memory by several runs, written and renamed
+ * into place, or dropped, together (memplan_pass_outputs_end). */
 struct memplan_pass_outputs {
   staged st;
 };
@@ -886,43 +887,26 @@ int memplan_pass_outputs_end(memplan_pass_outputs *g, bool keep, char *err,
   return rc;
 }
 
-/* Hands f's staged files, written in full, to the group `g` instead of
- * keeping them: each stream is closed now (a group may hold thousands), the
- * temporaries stay until the group ends. Returns 0, or -1 with f->err set
- * (a write error; this run's other files are then removed). */
+/* Hands f's staged files (in memory: a group's run stages nothing else) to
+ * the group `g` instead of keeping them; they are written when the group
+ * ends. Returns 0, or -1 with f->err set when memory runs out (the files
+ * not handed over are dropped, those handed over stay with the group,
+ * which the failure of this run will make drop them too). */
 static int stage_hand_over(mp_func *f, staged *st, memplan_pass_outputs *g) {
   int rc = 0;
   for (size_t i = 0; i < st->n; ++i) {
     staged_file *sf = &st->files[i];
-    char err[512] = "";
-    if (sf->in_memory && sf->mem) { /* its text is final once closed */
-      int c = fclose(sf->mem);
-      sf->mem = NULL;
-      if (c != 0 && rc == 0) {
-        snprintf(f->err, sizeof f->err, "memplan-static: out of memory");
-        rc = -1;
-      }
+    staged_file *slot =
+        rc ? NULL : mp_push(&g->st.files, &g->st.n, &g->st.cap, sizeof *slot);
+    if (slot) {
+      *slot = *sf;
+      slot->owner = func_name(f, false); /* NULL: "?" in a message */
+      continue;
     }
-    if (rc != 0)
-      drop_text(sf);
-    if (rc == 0 && !sf->in_memory &&
-        memplan_output_finish(&sf->out, err, sizeof err) != 0) {
-      snprintf(f->err, sizeof f->err, "memplan-static: %s: %.400s", sf->what,
-               err);
-      rc = -1; /* finish released it */
-    } else if (rc != 0) {
-      memplan_output_close(&sf->out, false, NULL, 0);
-    } else {
-      staged_file *slot = mp_push(&g->st.files, &g->st.n, &g->st.cap, sizeof *slot);
-      if (slot) {
-        *slot = *sf; /* out.path still borrows sf->path, which moves along */
-        slot->owner = func_name(f, false); /* NULL: "?" in a message */
-        continue;
-      }
+    if (rc == 0)
       snprintf(f->err, sizeof f->err, "memplan-static: out of memory");
-      memplan_output_close(&sf->out, false, NULL, 0);
-      rc = -1;
-    }
+    rc = -1;
+    drop_text(sf);
     free(sf->path);
   }
   free(st->files);
