@@ -2,7 +2,7 @@
 # bench/models.sh - memplan-static on every real model in ../shared/models.
 #
 # For each model and each of bufferized.mlir / bufferized.fused.mlir, runs
-#   memplan-opt FILE --memplan-static="planner=P remarks=true report=R.json"
+#   memplan-opt FILE --memplan-static="planner=P remarks=all report=R.json"
 # for P in linear, best-fit, greedy-size, auto (auto is skipped with a note
 # if the core does not implement it yet), checks that the pass succeeds and
 # the output verifies (memplan-opt verifies after the pass; failure = non-zero
@@ -38,7 +38,7 @@ def run(path, planner):
     """Runs the pass; returns the summed figures over functions, or an error."""
     with tempfile.TemporaryDirectory() as td:
         t0 = time.perf_counter()
-        r = subprocess.run([opt, path, f"--memplan-static=planner={planner} remarks=true",
+        r = subprocess.run([opt, path, f"--memplan-static=planner={planner} remarks=all",
                             "-o", os.path.join(td, "out.mlir")], capture_output=True, text=True)
         wall = time.perf_counter() - t0
     if r.returncode != 0:
@@ -95,7 +95,7 @@ def arena(r, lb):
 
 lines = ["## Real models (memplan-static)", "",
          "Every model in `../shared/models` (plain P1 and fused P2 pipelines) through",
-         "`memplan-opt FILE --memplan-static=\"planner=P remarks=true\"`; the pass succeeded and",
+         "`memplan-opt FILE --memplan-static=\"planner=P remarks=all\"`; the pass succeeded and",
          "the output verified for every row. Reproduce: `bench/models.sh build --write`.",
          "Sizes in MiB (2^20 bytes); arena columns show the gap to the lower bound (the best",
          "bound any planner proved: at least the max bytes live at one step among planned",

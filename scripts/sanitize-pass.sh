@@ -48,7 +48,7 @@ fi
 # Option sets: every planner, the global arena, reports and pictures (with
 # {func} for several functions), remarks, and failures on purpose.
 optsets=(
-  "planner=auto remarks=true report=$work/r-{func}.json picture=$work/p-{func}.svg"
+  "planner=auto remarks=all report=$work/r-{func}.json picture=$work/p-{func}.svg"
   "planner=greedy-size alignment=128 arena=global"
   "planner=best-fit"
   "planner=linear"

@@ -1,20 +1,18 @@
 /*===-- memplan-c/pass.h - The memplan-static pass, C interface ----*- C -*-===*\
 |*                                                                            *|
-|* The boundary between the small C++ registration shim (lib/plugin) and the  *|
-|* pass body written in C on the MLIR C API (lib/pass). MLIR can register a   *|
-|* named pass with options only from C++, so the shim owns a Pass subclass    *|
-|* whose Pass::Options fill a memplan_pass_options and call                  *|
-|* memplan_static_run on each func.func. Everything else is C.               *|
+|* The boundary between the pass class (C++, lib/plugin/MemPlanStatic.cpp,    *|
+|* declared in include/memplan/Passes.td) and the pass body (C11 on the MLIR  *|
+|* C API, lib/pass). MLIR can declare a pass with options, run functions on   *|
+|* its thread pool and query op interfaces only from C++; everything else is  *|
+|* C. A run on a module goes:                                                 *|
 |*                                                                            *|
-|* The pass (docs/user-guide.md, "The MLIR pass"; docs/algorithms.md):        *|
-|*   1. numbers every op of the function in pre-order, regions included;     *|
-|*   2. computes each memref.alloc's live interval from its uses, through    *|
-|*      every alias, and decides which allocs can be planned (escapes,       *|
-|*      dynamic shapes, non-identity layouts, multi-block regions, parallel  *|
-|*      loop bodies are left alone with a remark);                          *|
-|*   3. plans each memory space's buffers with a core planner                *|
-|*      (memplan_solve, which also validates the plan);                      *|
-|*   4. rewrites planned allocs into memref.view of one i8 arena.            *|
+|*   memplan_module_begin      once, reads the module (symbol names, which   *|
+|*                             functions may run concurrently with themselves)*|
+|*   memplan_plan_function     once per function, in parallel; touches only  *|
+|*                             that function                                 *|
+|*   memplan_module_end        once, in function order: inserts the         *|
+|*                             arena=global symbols, writes the report and   *|
+|*                             picture files, all or none                    *|
 |*                                                                            *|
 |* Units: bytes for sizes, alignments and capacities; seconds for limits.     *|
 \*===----------------------------------------------------------------------===*/
@@ -33,174 +31,164 @@
 extern "C" {
 #endif
 
-/** Where the arena of a function lives. */
+/** Where a function's arena lives (option `arena`). */
 typedef enum memplan_arena_kind {
-  /** One `memref.alloc` at function entry, freed before the return; in a
+  /** One `memref.alloc` at function entry, freed before each return; in a
    *  non-default memory space only as the input freed the buffers planned
-   *  into it (in that space, through the same memory_space_cast, or not at
-   *  all when it never freed one): the pass adds no kind of dealloc the
-   *  input could not have had. */
+   *  into it (the pass adds no kind of dealloc the input could not have). */
   MEMPLAN_ARENA_ALLOC = 0,
-  /** A private uninitialized `memref.global` per function and memory space,
-   *  read with `memref.get_global`: no heap use at all. Named
+  /** A private uninitialized `memref.global` per function and memory
+   *  space, read with `memref.get_global`: no heap use. Named
    *  "__memplan_arena_F" (default space), "__memplan_arena<N>_F" (integer
-   *  space N), "__memplan_arenaa<i>_F" (any other attribute; i = the arena's
-   *  index), with "v<k>" before "_F" when the module already has a symbol
-   *  of that name; F is the function's sym_name. Names never collide
-   *  between functions and do not depend on thread timing. */
+   *  space N), "__memplan_arenaa<i>_F" (other attributes; i = the arena's
+   *  index), with "v<k>" before "_F" when the module already has a symbol of
+   *  that name; F is the function's sym_name. Module form only. */
   MEMPLAN_ARENA_GLOBAL = 1
 } memplan_arena_kind;
+
+/** Which remarks the pass emits (option `remarks`). */
+typedef enum memplan_remark_level {
+  MEMPLAN_REMARKS_NONE = 0,    /**< none */
+  MEMPLAN_REMARKS_SUMMARY = 1, /**< one summary per function (default) */
+  MEMPLAN_REMARKS_ALL = 2      /**< the summary and every buffer left alone */
+} memplan_remark_level;
 
 /** The largest alignment of an arena=global arena, in bytes: LLVM refuses
  *  globals aligned to more than 2^32. */
 #define MEMPLAN_GLOBAL_MAX_ALIGN (UINT64_C(1) << 32)
 
-/** The pass options, as the shim parsed them. Strings are borrowed for the
- *  duration of one memplan_static_run call. */
+/** The pass options (TableGen declares them; the pass class fills this).
+ *  Strings are borrowed for the whole run. */
 typedef struct memplan_pass_options {
   /** Core planner name (memplan_planner_find); default "auto". */
   const char *planner;
-  /** Minimum offset alignment in bytes, a power of two from 1 to 2^62 (the
-   *  arena's alignment attribute is an i64; default 64), and at most
-   *  MEMPLAN_GLOBAL_MAX_ALIGN with arena=global; a buffer whose own
-   *  alignment exceeds that keeps its allocation under arena=global. A buffer's
-   *  alignment is max(this, its `alignment` attribute, its element's
-   *  natural alignment: the scalar's byte size rounded up to a power of
-   *  two, a vector's padded innermost row). */
+  /** Minimum offset alignment in bytes: a power of two from 1 to 2^62, at
+   *  most MEMPLAN_GLOBAL_MAX_ALIGN with arena=global (default 64). A
+   *  buffer's alignment is max(this, its `alignment` attribute, the natural
+   *  alignment of its element type and of every view's element type). */
   uint64_t alignment;
-  /** Wall-clock limit in seconds for search planners; <= 0: the planner's
-   *  default. */
+  /** Wall-clock limit in seconds for search planners; 0: their default. */
   double time_limit;
-  /** Deterministic work limit for search planners (exact, auto; in the
-   *  core's units, search nodes: memplan_options.work_limit); 0 = none
-   *  (default). With a work limit and no time limit, the search stops after
-   *  the same work on every machine, so the plan does not depend on the
-   *  machine or its load. With both, whichever is reached first stops it. */
+  /** Deterministic work limit for search planners (search nodes); 0: none.
+   *  With a work limit and no time limit, plans do not depend on the
+   *  machine or its load. */
   uint64_t work_limit;
-  /** Arena placement. */
   memplan_arena_kind arena;
-  /** Emit one summary remark per function. (Remarks for buffers left alone
-   *  are emitted always.) */
-  bool remarks;
-  /** Arena capacity in bytes per memory space; 0 = unlimited. A plan whose
-   *  arena exceeds it is an error and fails the pass. */
+  memplan_remark_level remarks;
+  /** Arena capacity in bytes per memory space; 0 = unlimited. */
   uint64_t capacity;
-  /** If non-NULL and non-empty: write a JSON report (jansson) of the
-   *  function to this path: every arena with "arena" (its index: the order
-   *  in which the function first allocates in each memory space),
-   *  "memory_space" (0 for the default space, N for the integer space N,
-   *  else the attribute's printed form as a string) and the plan; every
-   *  alloc left alone with the reason. Written for every function with a
-   *  body, also one without any plannable alloc ("arenas": []), so no stale
-   *  file from an earlier run survives. "{func}" in the path is replaced by
-   *  the function's name, qualified for a function inside nested symbol
-   *  tables (module, gpu.module, ...) by their sym_names joined with '.'
-   *  ("inner.f"; the outermost module adds nothing, an unnamed one is "#k",
-   *  k its rank among the unnamed symbol tables of its block: "#0.g"); in
-   *  the path, each name's bytes other than [A-Za-z0-9_-] are written as
-   *  %XX ("a/b" -> "a%2Fb"), so the file stays in its directory and the
-   *  names map one to one. Without "{func}", the path is refused (an error, before any file is written) when the
-   *  function's block holds another function with a body, or a nested
-   *  symbol table appears in its block or any enclosing one, since those
-   *  functions would rewrite the same file. "{func}" may appear once and
-   *  "{space}" not at all (the report holds every arena): either is a bad
-   *  option. */
+  /** "" or a path for each function's JSON report; "{func}" becomes the
+   *  function's name, each byte but [A-Za-z0-9_-] written as %XX. Module
+   *  form only. */
   const char *report;
-  /** If non-NULL and non-empty: write an SVG picture of the plan (same rules
-   *  as `report` for "{func}" and for functions without arenas, which get an
-   *  empty picture). "{space}" in the path is replaced by the arena's index
-   *  (the report's "arena"), one picture per arena; without it, a function
-   *  with arenas in several memory spaces is refused (an error), since one
-   *  file would hide the other arenas. Each placeholder may appear once. */
+  /** "" or a path for each function's SVG pictures, one per arena;
+   *  "{func}" as for report, "{space}" becomes the arena's index. Module
+   *  form only. */
   const char *picture;
-  /** The pass object this run belongs to, from memplan_pass_instance_new
-   *  (the shim's pass and its clones share one), or 0. With arena=global,
-   *  the names of the module's symbols are then read once per run of that
-   *  object into a table, instead of once per arena (a scan of the whole
-   *  module each time); 0 (the default) keeps the scan. */
-  uint64_t instance;
-  /** NULL (the default): a run that succeeds keeps its report and picture
-   *  files at once. Else its files are staged in memory and handed to this
-   *  group instead, and written or dropped together with the rest of the
-   *  group by memplan_pass_outputs_end: the shim's module anchor ends its
-   *  group with keep only when every function succeeded. */
-  struct memplan_pass_outputs *outputs;
 } memplan_pass_options;
 
-/** Report and picture files of several runs, kept or dropped together. */
-typedef struct memplan_pass_outputs memplan_pass_outputs;
-
-/** An empty group; NULL if memory runs out. Not thread-safe: one group
- *  serves runs one after another. */
-memplan_pass_outputs *memplan_pass_outputs_new(void);
-
-/** With keep, writes every file of the group to a temporary beside its
- *  target, in the order the runs handed them over, then checks that no two
- *  lead to one file (the same name once links and ".." are resolved, or
- *  one file through a hard link), then writes the ones written in place
- *  (standard output, devices, pipes), then renames the temporaries into
- *  place; without keep, drops them all. Then frees the group (NULL is
- *  allowed: returns 0). Returns 0; or -1 with a message in err (truncated
- *  to err_len; err may be NULL): a file that cannot be written ("the
- *  picture of @f: PATH: reason"), two files that lead to one ("the report
- *  of @f (PATH) and the report of @g (PATH) lead to one file; ...") or out
- *  of memory, and then no file is kept; or a rename that fails ("what:
- *  PATH: reason"), and then the files after it are removed while the ones
- *  renamed before it stay. */
-int memplan_pass_outputs_end(memplan_pass_outputs *g, bool keep, char *err,
-                             size_t err_len);
-
-/** Fills `o` with the defaults: planner "auto", alignment 64, no time limit,
- *  no work limit, arena alloc, no summary remarks, no capacity, no report,
- *  no picture, instance 0, no output group. */
+/** Fills `o` with the defaults: planner "auto", alignment 64, no limits,
+ *  arena alloc, summary remarks, no capacity, no report, no picture. */
 void memplan_pass_options_init(memplan_pass_options *o);
 
-/** A number for a new pass object (memplan_pass_options.instance): never 0,
- *  never handed out twice in the process. Thread-safe. */
-uint64_t memplan_pass_instance_new(void);
-/** Frees what memplan_static_run keeps for `instance` (its tables of symbol
- *  names); call it when the pass object and all its clones are gone. The
- *  number must not be used again. Thread-safe. */
-void memplan_pass_instance_release(uint64_t instance);
-
-/** Checks option values: the planner exists, alignment is a power of two
- *  from 1 to 2^62, the time limit is finite and >= 0, report and picture
- *  paths use their placeholders at most once ({space} only in picture).
- *  Returns 0 if they are valid, else -1 with a message (naming the option
- *  and the accepted values) written to err (truncated to err_len,
- *  NUL-terminated; err may be NULL). */
+/** Checks the option values that a typed option cannot: alignment, the
+ *  time limit, the placeholders of report and picture. Returns 0, else -1
+ *  with a message naming the option and what it accepts in err (truncated
+ *  to err_len, NUL-terminated; err may be NULL). */
 int memplan_pass_options_check(const memplan_pass_options *o, char *err,
                                size_t err_len);
 
-/** Runs memplan-static on one `func.func` (other ops: success, untouched).
- *  Diagnostics go through the op's context (errors at the function or alloc
- *  location). Returns failure for bad options, a plan that does not fit
- *  `capacity` (the message says whether that is proven: a lower bound above
- *  the capacity or a planner's proof; else that another planner may fit), a
- *  planner error, a plan the validator rejects, or a report/picture that
- *  cannot be written; the function is then left unchanged. Functions are independent: calls on different
- *  functions of one module may run on different threads at once (each
- *  with its own o->outputs group, or none). */
-MlirLogicalResult memplan_static_run(MlirOperation func,
-                                     const memplan_pass_options *opts);
+/** What a run on one module knows before it plans any function. */
+typedef struct memplan_module memplan_module;
+/** What planning one function produced for the module's end. */
+typedef struct memplan_function memplan_function;
+
+/** Reads `module` (a builtin.module or other single-block symbol table)
+ *  before any function is planned. Returns NULL if memory runs out. Emits
+ *  no diagnostics and changes nothing. */
+memplan_module *memplan_module_begin(MlirOperation module,
+                                     const memplan_pass_options *o);
+
+/** Plans one function with a body (func.func) and rewrites it. `module` is
+ *  the state of the module it is in, or NULL for the function form, which
+ *  the caller restricts to options that touch nothing else (no
+ *  arena=global, report or picture). Thread-safe for different functions
+ *  of one module. Emits its remarks and errors at the function; on failure
+ *  the function is unchanged. Returns the function's result for
+ *  memplan_module_end in *out (NULL when nothing is owed), and success or
+ *  failure. */
+MlirLogicalResult memplan_plan_function(MlirOperation func,
+                                        const memplan_module *module,
+                                        const memplan_pass_options *o,
+                                        memplan_function **out);
+
+/** Ends a module run: when every function succeeded (`ok`), inserts the
+ *  arena=global symbols before their functions and writes every report and
+ *  picture, all or none (any clash or write error: none is kept); emits an
+ *  error at `module` on failure. Frees `module` and every result (entries
+ *  may be NULL). Returns failure when `ok` is false or the end fails. */
+MlirLogicalResult memplan_module_end(memplan_module *module,
+                                     MlirOperation module_op,
+                                     memplan_function **results, size_t n,
+                                     bool ok);
+
+/** The function `func` may run at the same time as itself (it is called
+ *  from an async.execute body, a parallel loop body or async.call, or from
+ *  a function that may): with arena=global its activations would share one
+ *  arena. Writes the op that makes it so to *why (a call site) and returns
+ *  true. */
+bool memplan_module_concurrent(const memplan_module *module,
+                               MlirOperation func, MlirOperation *why);
 
 /*===----------------------------------------------------------------------===*
- * Provided by the C++ shim (MLIR's C API can only emit errors)
+ * Provided by the C++ side: what MLIR's C API lacks
  *===----------------------------------------------------------------------===*/
 
 /** Emits a remark at `loc`; msg is copied. */
 void memplan_emit_remark(MlirLocation loc, const char *msg);
-/** Emits a warning at `loc`; msg is copied. */
-void memplan_emit_warning(MlirLocation loc, const char *msg);
-/** True if `op` implements CallOpInterface (func.call, func.call_indirect,
- *  llvm.call, ...): control may leave the function there and come back in. */
+
+/** What an op does to one of its operands, from its interfaces. */
+enum {
+  MEMPLAN_EFFECT_READ = 1,       /**< reads the memory the operand points to */
+  MEMPLAN_EFFECT_WRITE = 2,      /**< writes it */
+  MEMPLAN_EFFECT_FREE = 4,       /**< frees it */
+  MEMPLAN_EFFECT_ALLOC = 8,      /**< allocates it */
+  MEMPLAN_EFFECT_UNKNOWN = 16,   /**< the op's effects are not known, or it
+                                      touches memory no operand names */
+  MEMPLAN_EFFECT_OTHERS = 32     /**< the op has effects on other values */
+};
+/** The memory effects of `op` on operand `idx`, as a mask of
+ *  MEMPLAN_EFFECT_* (MemoryEffectOpInterface, recursively for ops with
+ *  regions). 0 means the op is known to have no effect on it. */
+unsigned memplan_op_operand_effects(MlirOperation op, intptr_t idx);
+
+/** The operand index of the buffer a view-like op (ViewLikeOpInterface)
+ *  views, or -1 when `op` is not view-like. */
+intptr_t memplan_op_view_source(MlirOperation op);
+
+/** The values operand `idx` of `op` is forwarded to by control flow in
+ *  regions (RegionBranchOpInterface: an entry operand to region arguments
+ *  or results; RegionBranchTerminatorOpInterface: a yielded value to its
+ *  parent's results or to region arguments). Writes up to `cap` values to
+ *  `out` and returns how many there are (possibly more than cap), or -1
+ *  when `op` is neither. `*repeats` is set when a target is an argument of
+ *  a region that may run again (a loop). */
+intptr_t memplan_op_forwarded(MlirOperation op, intptr_t idx, MlirValue *out,
+                              intptr_t cap, bool *repeats);
+
+/** True if op implements RegionBranchOpInterface: its regions run, in an
+ *  order it describes, before it returns (scf.for, scf.if, affine.for...). */
+bool memplan_op_is_region_branch(MlirOperation op);
+/** True if op implements CallOpInterface (func.call, func.call_indirect,
+ *  async.call, llvm.call, ...). */
 bool memplan_op_is_call(MlirOperation op);
-/** True if `op` is a symbol table (builtin.module, gpu.module,
- *  spirv.module, ...): its own namespace of symbols, which may hold
- *  functions of the same names as elsewhere. */
-bool memplan_op_is_symbol_table(MlirOperation op);
-/** Registers the `memplan-static` pass in MLIR's global pass registry
- *  (idempotent). Called by the plugin entry point and by memplan-opt. */
+/** The callee symbol of a CallOpInterface op with a symbol callee, or a
+ *  null attribute (indirect calls, other ops). */
+MlirAttribute memplan_call_callee(MlirOperation op);
+/** True if op implements FunctionOpInterface (func.func, gpu.func, ...). */
+bool memplan_op_is_function(MlirOperation op);
+
+/** Registers `memplan-static` in MLIR's pass registry (idempotent). */
 void memplan_register_passes(void);
 
 #ifdef __cplusplus

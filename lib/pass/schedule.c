@@ -1,14 +1,5 @@
-/*===-- schedule.c - Pre-order numbering of a function's ops --------------===*\
-|*                                                                            *|
-|* Stage 1 of memplan-static. Every op nested in the function gets a number   *|
-|* in pre-order (an op before the ops of its regions, regions in order,       *|
-|* blocks in order). An op with regions spans [its number, the last number    *|
-|* inside it]: that span is what "the whole loop" means to liveness. Within   *|
-|* one block the numbers follow execution order, which is all the interval    *|
-|* model needs: liveness.c maps every use to a span of the block that holds   *|
-|* the buffer's definition.                                                   *|
-\*===----------------------------------------------------------------------===*/
-#include "pass_internal.h"
+/*===-- schedule.c - Stage 1: the ops of a function in execution order ----===*/
+#include "schedule.h"
 
 #include <stdlib.h>
 

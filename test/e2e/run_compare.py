@@ -777,7 +777,7 @@ def plan_cmd(opts, planner):
         popts += " " + opts.pass_options.replace(",", " ")
     if opts.tool == "plugin":
         return [opts.mlir_opt, "--load-pass-plugin=" + opts.plugin,
-                "--pass-pipeline=builtin.module(func.func(memplan-static{%s}))" % popts]
+                "--pass-pipeline=builtin.module(memplan-static{%s})" % popts]
     return [opts.memplan_opt, "--memplan-static=" + popts.replace(" ", " ")]
 
 

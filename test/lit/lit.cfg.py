@@ -6,6 +6,7 @@
 #   %plugin       build/lib/MemPlanPlugin.so
 #   %shared       the shared inputs folder (../shared beside the checkout)
 #   %src          the source root
+#   %build        the build tree
 #   %e2e          test/e2e (scripts that lower, run and compare programs)
 import os
 import lit.formats
@@ -27,6 +28,7 @@ config.substitutions.append(("%mlir-runner", config.mlir_runner))
 config.substitutions.append(("%plugin", os.path.join(config.memplan_obj_root, "lib", "MemPlanPlugin.so")))
 config.substitutions.append(("%shared", config.memplan_shared_dir))
 config.substitutions.append(("%src", config.memplan_src_root))
+config.substitutions.append(("%build", config.memplan_obj_root))
 config.substitutions.append(("%e2e", os.path.join(config.memplan_src_root, "test", "e2e")))
 
 if os.path.isdir(config.memplan_shared_dir):

@@ -1,12 +1,12 @@
 //===-- memplan-opt.cpp - mlir-opt with memplan-static built in -----------===//
 //
 // Upstream's MlirOptMain with every upstream dialect, extension and pass,
-// plus memplan-static, so that `memplan-opt in.mlir --memplan-static` and
+// plus memplan's passes, so that `memplan-opt in.mlir --memplan-static` and
 // `--memplan-static="planner=best-fit"` work as plain flags.
 //
 //===----------------------------------------------------------------------===//
 
-#include "memplan-c/pass.h"
+#include "memplan/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -16,7 +16,7 @@
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
-  memplan_register_passes();
+  memplan::registerMemPlanPasses();
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);

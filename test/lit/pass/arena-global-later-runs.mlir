@@ -1,22 +1,23 @@
-// arena=global reads the module's symbol names once per run of a pass object
-// into a table (rewrite.c) instead of scanning the module for every arena.
-// A table must never be out of date, or a later run would step around a
-// name that is gone or, worse, take one that exists (a duplicate symbol):
-//  - two pass objects interleaved in one pipeline. canonicalize makes
-//    @f's dynamic alloc static, so the second memplan-static plans it after
-//    the first gave @f its arena: each must see the other's globals.
-//  - a second pass object after inline and symbol-dce. The inliner
-//    makes @h's returned alloc a local of @g (planned by the second run)
-//    and symbol-dce removes the unused @__memplan_arena_g, which the first
-//    run stepped around: the second run sees exactly the names left, takes
+// arena=global names each arena after its function and memory space, and
+// steps around the names the module already has when the run starts; two
+// runs in one pipeline must each see what the other left, or a later run
+// would step around a name that is gone or, worse, take one that exists (a
+// duplicate symbol):
+//  - two runs with canonicalize between them. canonicalize makes @f's
+//    dynamic alloc static, so the second memplan-static plans it after the
+//    first gave @f its arena: the second steps around the first's globals.
+//  - a second run after inline and symbol-dce. The inliner makes @h's
+//    returned alloc a local of @g (planned by the second run) and
+//    symbol-dce removes the unused @__memplan_arena_g, which the first run
+//    stepped around: the second run sees exactly the names left, takes
 //    @__memplan_arena_g again and steps around the first run's global.
-// RUN: %memplan-opt %s --pass-pipeline="builtin.module(func.func(memplan-static{arena=global},canonicalize,memplan-static{arena=global}))" -o %t.two.mlir
+// RUN: %memplan-opt %s --pass-pipeline="builtin.module(memplan-static{arena=global},canonicalize,memplan-static{arena=global})" -o %t.two.mlir
 // RUN: FileCheck %s --check-prefix=TWO < %t.two.mlir
 // RUN: %mlir-opt --verify-each %t.two.mlir -o /dev/null
-// RUN: %memplan-opt %s --pass-pipeline="builtin.module(func.func(memplan-static{arena=global}),inline,symbol-dce,func.func(memplan-static{arena=global}))" -o %t.later.mlir
+// RUN: %memplan-opt %s --pass-pipeline="builtin.module(memplan-static{arena=global},inline,symbol-dce,memplan-static{arena=global})" -o %t.later.mlir
 // RUN: FileCheck %s --check-prefix=LATER < %t.later.mlir
 // RUN: %mlir-opt --verify-each %t.later.mlir -o /dev/null
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{arena=global}),inline,symbol-dce,func.func(memplan-static{arena=global}))" | FileCheck %s --check-prefix=LATER
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{arena=global},inline,symbol-dce,memplan-static{arena=global})" | FileCheck %s --check-prefix=LATER
 // REQUIRES: mlir
 
 // TWO-DAG: memref.global "private" @__memplan_arena_g : memref<4xi8> = dense<0>

@@ -3,7 +3,7 @@
 // above 960 bytes ("arena=global: function name longer than 960 bytes")
 // that MLIR itself takes. This function's name has 1100 bytes.
 // RUN: %memplan-opt %s --memplan-static="arena=global" | FileCheck %s
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{arena=global}))" | FileCheck %s
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{arena=global})" | FileCheck %s
 // REQUIRES: mlir
 
 // CHECK: memref.global "private" @__memplan_arena_[[F:f+]] : memref<16xi8> = uninitialized {alignment = 64 : i64}

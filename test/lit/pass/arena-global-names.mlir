@@ -3,7 +3,7 @@
 // parallel, each get their own global; a taken name is stepped around as
 // __memplan_arena<space>v<k>_<function>.
 // RUN: %memplan-opt %s --memplan-static="planner=greedy-size arena=global" | FileCheck %s
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{planner=greedy-size arena=global}))" | FileCheck %s
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{planner=greedy-size arena=global})" | FileCheck %s
 // REQUIRES: mlir
 
 // Each global sits just before its function.

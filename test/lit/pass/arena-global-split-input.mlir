@@ -6,7 +6,7 @@
 // again), chunk 3 has one of the second name (a table left from chunk 2
 // would miss it and make a duplicate symbol).
 // RUN: %memplan-opt %s --split-input-file --memplan-static="arena=global" | FileCheck %s
-// RUN: %mlir-opt %s --split-input-file --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{arena=global}))" | FileCheck %s
+// RUN: %mlir-opt %s --split-input-file --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{arena=global})" | FileCheck %s
 // REQUIRES: mlir
 
 // CHECK: memref.global "private" @__memplan_arena_f : memref<4xi8> = dense<0>

@@ -2,7 +2,7 @@
 // then sit at 0 and 2^62, an arena of 2^62 + 16 bytes. The pass failed the
 // function ("the arena would need 4611686018427387920 bytes"); now one of
 // them is left alone and the other planned.
-// RUN: %memplan-opt %s --memplan-static="alignment=4611686018427387904" -verify-diagnostics | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="remarks=all alignment=4611686018427387904" -verify-diagnostics | FileCheck %s
 // REQUIRES: mlir
 
 // CHECK-LABEL: func.func @g
@@ -10,6 +10,7 @@
 // CHECK-NEXT: memref.alloc() : memref<4xf32>
 // CHECK: memref.view %[[ARENA]]
 // CHECK: memref.dealloc %[[ARENA]]
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @g(%out: memref<4xf32>) {
   // expected-remark @+1 {{%alloc left alone: with the other buffers of its memory space the arena passed 2^62 bytes}}
   %a = memref.alloc() : memref<4xf32>
@@ -28,6 +29,7 @@ func.func @g(%out: memref<4xf32>) {
 // CHECK-NEXT: memref.alloc() {alignment = 4611686018427387904 : i64, memplan.arena} : memref<16xi8>
 // CHECK-NOT: memref.alloc()
 // CHECK: return
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @in_turn(%o: memref<4xf32>) {
   %a = memref.alloc() : memref<4xf32>
   memref.copy %a, %o : memref<4xf32> to memref<4xf32>
@@ -45,6 +47,7 @@ func.func @in_turn(%o: memref<4xf32>) {
 // CHECK-NEXT: memref.alloc() : memref<4xf32>
 // CHECK-NOT: memref.alloc()
 // CHECK: return
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @four(%o: memref<4xf32>) {
   // expected-remark @+1 {{%alloc left alone: with the other buffers of its memory space the arena passed 2^62 bytes}}
   %a = memref.alloc() : memref<4xf32>
@@ -72,6 +75,7 @@ func.func @four(%o: memref<4xf32>) {
 // CHECK-NEXT: memref.alloc() {alignment = 4611686018427387904 : i64, memplan.arena} : memref<16xi8>
 // CHECK-NOT: memref.alloc()
 // CHECK: return
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @zeros(%o: memref<4xf32>) {
   %a = memref.alloc() : memref<0xf32>
   %b = memref.alloc() : memref<0xf32>

@@ -2,14 +2,15 @@
 // alone for the 2^62-byte limit: the check came first, so a capacity that
 // the smaller arena meets failed the function ("the arena needs ... more
 // than capacity=...").
-// RUN: %memplan-opt %s --memplan-static="capacity=4611686018427387904" -verify-diagnostics | FileCheck %s
-// RUN: %memplan-opt %s --memplan-static="capacity=4611686018427387904 planner=exact" -verify-diagnostics | FileCheck %s
-// RUN: %memplan-opt %s --memplan-static="capacity=4611686018427387904 planner=linear" -verify-diagnostics | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="remarks=all capacity=4611686018427387904" -verify-diagnostics | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="remarks=all capacity=4611686018427387904 planner=exact" -verify-diagnostics | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="remarks=all capacity=4611686018427387904 planner=linear" -verify-diagnostics | FileCheck %s
 // REQUIRES: mlir
 
 // CHECK-LABEL: func.func @three_huge
 // (2^61 bytes, or 2^61 + 4 where linear stacks the small buffer too.)
 // CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<230584300921369395{{[26]}}xi8>
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @three_huge(%out: memref<4xi8>) {
   // expected-remark @+1 {{%alloc left alone: with the other buffers of its memory space the arena passed 2^62 bytes}}
   %a = memref.alloc() : memref<2305843009213693952xi8>

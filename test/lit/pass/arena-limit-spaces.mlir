@@ -3,7 +3,7 @@
 // the same dealloc; the next attempt has one arena of 1024 bytes, within
 // capacity=1500. Space 1's arena (2048 bytes) of the first attempt failed
 // the function before that attempt was made.
-// RUN: %memplan-opt %s --memplan-static="capacity=1500 remarks" -o /dev/null 2>&1 | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="remarks=all capacity=1500" -o /dev/null 2>&1 | FileCheck %s
 // REQUIRES: mlir
 
 // CHECK-NOT: error

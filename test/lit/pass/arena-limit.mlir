@@ -7,8 +7,8 @@
 // bounds every planner's arena, and the function is planned again.
 // Buffers that only pass the limit when summed, but are never live
 // together, are all planned as before.
-// RUN: %memplan-opt %s --memplan-static -verify-diagnostics | FileCheck %s
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static))" -verify-diagnostics | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static=remarks=all -verify-diagnostics | FileCheck %s
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{remarks=all}))" -verify-diagnostics | FileCheck %s
 // REQUIRES: mlir
 
 // Three 2^61-byte buffers live together, then a small one: 3 * 2^61 + 64
@@ -20,6 +20,7 @@
 // CHECK: memref.view %[[ARENA]][%{{.*}}][] : memref<2305843009213693952xi8> to memref<2305843009213693952xi8>
 // CHECK: memref.view %[[ARENA]][%{{.*}}][] : memref<2305843009213693952xi8> to memref<4xi8>
 // CHECK: memref.dealloc %[[ARENA]]
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @three_huge(%out: memref<4xi8>) {
   // expected-remark @+1 {{%alloc left alone: with the other buffers of its memory space the arena passed 2^62 bytes, too large for a memref}}
   %a = memref.alloc() : memref<2305843009213693952xi8>
@@ -45,6 +46,7 @@ func.func @three_huge(%out: memref<4xi8>) {
 // CHECK-DAG: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<4611686018427387904xi8, 1>
 // CHECK-NOT: memref.alloc()
 // CHECK: return
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @two_spaces() {
   %a = memref.alloc() : memref<2305843009213693952xi8>
   %b = memref.alloc() : memref<2305843009213693952xi8>
@@ -66,6 +68,7 @@ func.func @two_spaces() {
 // CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<2305843009213693952xi8>
 // CHECK-NOT: memref.alloc()
 // CHECK: return
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @three_huge_in_turn(%out: memref<2305843009213693952xi8>) {
   %a = memref.alloc() : memref<2305843009213693952xi8>
   memref.copy %a, %out : memref<2305843009213693952xi8> to memref<2305843009213693952xi8>
@@ -86,6 +89,7 @@ func.func @three_huge_in_turn(%out: memref<2305843009213693952xi8>) {
 // CHECK-NEXT: memref.alloc() {alignment = 4611686018427387904 : i64, memplan.arena} : memref<208xi8>
 // CHECK-NOT: memref.alloc()
 // CHECK: return
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @one_aligned_high(%o: memref<4xf32>) {
   %a = memref.alloc() {alignment = 4611686018427387904 : i64} : memref<4xf32>
   %b = memref.alloc() : memref<4xf32>

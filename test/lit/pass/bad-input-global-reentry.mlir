@@ -4,11 +4,11 @@
 // slot for %a it printed 0). Such buffers keep their own allocation with a
 // remark; a buffer dead at every call is still planned. arena=alloc (a
 // fresh arena per activation) plans both.
-// RUN: %memplan-opt %s --memplan-static="planner=greedy-size arena=global remarks=true" -o %t.g.mlir 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %memplan-opt %s --memplan-static="planner=greedy-size arena=global remarks=all" -o %t.g.mlir 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=GLOBAL < %t.g.mlir
 // RUN: %mlir-opt --verify-each %t.g.mlir -o /dev/null
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{planner=greedy-size arena=global}))" 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: %memplan-opt %s --memplan-static="planner=greedy-size remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALLOC
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{remarks=all planner=greedy-size arena=global})" 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %memplan-opt %s --memplan-static="planner=greedy-size remarks=all" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALLOC
 // RUN: python3 %e2e/run_compare.py %s --no-wrap --plugin %plugin --planner greedy-size --pass-options arena=global | FileCheck %s --check-prefix=E2E
 // REQUIRES: mlir
 

@@ -4,9 +4,9 @@
 // not plan leaves the planned buffer alone, with a remark naming the dealloc.
 // A kept dealloc of arena memory would free the arena (or a pointer into
 // it). The first two functions are the reported cases: the dealloc stayed.
-// RUN: %memplan-opt %s --memplan-static="planner=greedy-size" 2>/dev/null | FileCheck %s
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{planner=greedy-size}))" 2>/dev/null | FileCheck %s
-// RUN: %memplan-opt %s --memplan-static="planner=greedy-size" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: %memplan-opt %s --memplan-static="remarks=all planner=greedy-size" 2>/dev/null | FileCheck %s
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{remarks=all planner=greedy-size}))" 2>/dev/null | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="remarks=all planner=greedy-size" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // REQUIRES: mlir
 
 // The yield that makes %r an alias of %b is in the second block of the

@@ -1,13 +1,14 @@
 // Buffers that escape or cannot be planned keep their own allocation, each
 // with a remark naming the reason; the others are still planned.
-// RUN: %memplan-opt %s --allow-unregistered-dialect --memplan-static="planner=greedy-size" -verify-diagnostics | FileCheck %s
-// RUN: %mlir-opt %s --allow-unregistered-dialect --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{planner=greedy-size}))" -verify-diagnostics | FileCheck %s
+// RUN: %memplan-opt %s --allow-unregistered-dialect --memplan-static="remarks=all planner=greedy-size" -verify-diagnostics | FileCheck %s
+// RUN: %mlir-opt %s --allow-unregistered-dialect --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{remarks=all planner=greedy-size}))" -verify-diagnostics | FileCheck %s
 // REQUIRES: mlir
 
 // CHECK-LABEL: func.func @returned
 // CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<256xi8>
 // CHECK: %[[KEPT:.*]] = memref.alloc() : memref<64xf32>
 // CHECK: return %[[KEPT]]
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @returned(%f: f32) -> memref<64xf32> {
   // expected-remark @+1 {{%alloc left alone: returned from the function}}
   %a = memref.alloc() : memref<64xf32>
@@ -22,6 +23,7 @@ func.func @returned(%f: f32) -> memref<64xf32> {
 // CHECK-LABEL: func.func @returned_through_views
 // CHECK-NOT: memref.view
 // CHECK: return
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @returned_through_views(%f: f32) -> memref<?xf32> {
   // expected-remark @+1 {{left alone: returned from the function}}
   %a = memref.alloc() : memref<8x8xf32>
@@ -36,6 +38,7 @@ func.func private @consume(memref<64xf32>)
 // CHECK: %[[KEPT:.*]] = memref.alloc() : memref<64xf32>
 // CHECK: call @consume(%[[KEPT]])
 // CHECK: memref.dealloc %[[KEPT]]
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @passed_to_call(%f: f32) {
   // expected-remark @+1 {{left alone: passed to func.call}}
   %a = memref.alloc() : memref<64xf32>
@@ -48,6 +51,7 @@ func.func @passed_to_call(%f: f32) {
 // CHECK-LABEL: func.func @stored
 // CHECK-NOT: memref.view
 // CHECK: return
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @stored(%box: memref<memref<64xf32>>) {
   // expected-remark @+1 {{left alone: stored into memory}}
   %a = memref.alloc() : memref<64xf32>
@@ -61,6 +65,7 @@ func.func @stored(%box: memref<memref<64xf32>>) {
 // CHECK-LABEL: func.func @stored_by_linalg_yield
 // CHECK-NOT: memref.view
 // CHECK: return
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @stored_by_linalg_yield(%box: memref<1xmemref<64xf32>>) {
   // expected-remark @+1 {{left alone: stored into memory by linalg.yield}}
   %a = memref.alloc() : memref<64xf32>
@@ -75,6 +80,7 @@ func.func @stored_by_linalg_yield(%box: memref<1xmemref<64xf32>>) {
 // Storing a value INTO the buffer is an ordinary use: planned.
 // CHECK-LABEL: func.func @store_into
 // CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<256xi8>
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @store_into(%f: f32, %i: index) -> f32 {
   %a = memref.alloc() : memref<64xf32>
   memref.store %f, %a[%i] : memref<64xf32>
@@ -85,6 +91,7 @@ func.func @store_into(%f: f32, %i: index) -> f32 {
 
 // CHECK-LABEL: func.func @unknown_op
 // CHECK: "test.opaque"(%{{.*}}) : (memref<64xf32>) -> ()
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @unknown_op() {
   // expected-remark @+1 {{left alone: used by 'test.opaque', whose memref effects memplan does not know}}
   %a = memref.alloc() : memref<64xf32>
@@ -94,6 +101,7 @@ func.func @unknown_op() {
 
 // CHECK-LABEL: func.func @dynamic
 // CHECK: memref.alloc(%{{.*}}) : memref<?xf32>
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @dynamic(%n: index, %f: f32) {
   // expected-remark @+1 {{left alone: dynamic shape}}
   %a = memref.alloc(%n) : memref<?xf32>
@@ -104,6 +112,7 @@ func.func @dynamic(%n: index, %f: f32) {
 
 // CHECK-LABEL: func.func @layout
 // CHECK: memref.alloc() : memref<8x8xf32, strided<[16, 1]>>
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @layout(%f: f32) {
   // expected-remark @+1 {{left alone: non-identity layout}}
   %a = memref.alloc() : memref<8x8xf32, strided<[16, 1]>>
@@ -117,6 +126,7 @@ func.func @layout(%f: f32) {
 // CHECK-LABEL: func.func @multi_block
 // CHECK: scf.execute_region
 // CHECK-NEXT: memref.alloc() : memref<64xf32>
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @multi_block(%c: i1, %f: f32) {
   scf.execute_region {
     // expected-remark @+1 {{left alone: inside a region with several blocks}}
@@ -132,17 +142,19 @@ func.func @multi_block(%c: i1, %f: f32) {
   return
 }
 
-// An alloc in a region of an op whose control flow memplan does not model.
+// An alloc in a region of an op whose control flow no interface describes.
 // CHECK-LABEL: func.func @unknown_region
-// CHECK: memref.alloca_scope
+// CHECK: "test.region"
 // CHECK-NEXT: memref.alloc() : memref<64xf32>
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @unknown_region(%f: f32) {
-  memref.alloca_scope {
-    // expected-remark @+1 {{left alone: allocated in a region of 'memref.alloca_scope'}}
+  "test.region"() ({
+    // expected-remark @+1 {{left alone: allocated in a region of 'test.region'}}
     %a = memref.alloc() : memref<64xf32>
     linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
     memref.dealloc %a : memref<64xf32>
-  }
+    "test.end"() : () -> ()
+  }) : () -> ()
   return
 }
 
@@ -151,6 +163,7 @@ func.func @unknown_region(%f: f32) {
 // CHECK-LABEL: func.func @dealloc_mix
 // CHECK-NOT: memref.view
 // CHECK: return
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @dealloc_mix(%c: i1, %arg: memref<64xf32>) {
   // expected-remark @+1 {{left alone: a memref.dealloc may free it or a buffer memplan leaves alone}}
   %a = memref.alloc() : memref<64xf32>
@@ -163,6 +176,7 @@ func.func @dealloc_mix(%c: i1, %arg: memref<64xf32>) {
 // operands are treated as escaping.
 // CHECK-LABEL: func.func @bufferization_dealloc
 // CHECK: bufferization.dealloc
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @bufferization_dealloc(%f: f32) {
   %true = arith.constant true
   // expected-remark @+1 {{left alone: used by 'bufferization.dealloc'}}
@@ -176,6 +190,7 @@ func.func @bufferization_dealloc(%f: f32) {
 // CHECK-LABEL: func.func @arguments_untouched
 // CHECK-NOT: memref.view
 // CHECK: memref.alloca() : memref<64xf32>
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @arguments_untouched(%in: memref<64xf32>, %out: memref<64xf32>) {
   %s = memref.alloca() : memref<64xf32>
   memref.copy %in, %s : memref<64xf32> to memref<64xf32>
@@ -187,6 +202,7 @@ func.func @arguments_untouched(%in: memref<64xf32>, %out: memref<64xf32>) {
 // (async.execute) is an escape: the pass cannot bound the buffer's lifetime.
 // CHECK-LABEL: func.func @deferred_region
 // CHECK: memref.alloc() : memref<64xf32>
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @deferred_region(%f: f32) {
   // expected-remark @+1 {{left alone: used inside a region of 'async.execute', which may run later}}
   %a = memref.alloc() : memref<64xf32>
@@ -205,6 +221,7 @@ func.func @deferred_region(%f: f32) {
 // CHECK-LABEL: func.func @unsizable
 // CHECK-NOT: memref.view
 // CHECK: return
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @unsizable() {
   // expected-remark @+1 {{left alone: element type of unknown byte size}}
   %a = memref.alloc() : memref<4xmemref<2xf32>>

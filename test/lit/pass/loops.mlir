@@ -1,6 +1,6 @@
 // Loop rules of memplan-static.
-// RUN: %memplan-opt %s --memplan-static="planner=greedy-size" -verify-diagnostics | FileCheck %s
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{planner=greedy-size}))" -verify-diagnostics | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="remarks=all planner=greedy-size" -verify-diagnostics | FileCheck %s
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{remarks=all planner=greedy-size}))" -verify-diagnostics | FileCheck %s
 // REQUIRES: mlir
 
 // %a is defined before the loop and read only at the top of its body; %t is
@@ -11,6 +11,7 @@
 // CHECK: scf.for
 // CHECK: %[[C:.*]] = arith.constant 256 : index
 // CHECK-NEXT: memref.view %[[ARENA]][%[[C]]][] : memref<512xi8> to memref<64xf32>
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @outside_used_inside(%n: index, %out: memref<64xf32>, %f: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -30,6 +31,7 @@ func.func @outside_used_inside(%n: index, %out: memref<64xf32>, %f: f32) {
 // Same with affine.for and a while loop.
 // CHECK-LABEL: func.func @outside_used_inside_affine
 // CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<512xi8>
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @outside_used_inside_affine(%out: memref<64xf32>, %f: f32) {
   %a = memref.alloc() : memref<64xf32>
   linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
@@ -44,6 +46,7 @@ func.func @outside_used_inside_affine(%out: memref<64xf32>, %f: f32) {
 
 // CHECK-LABEL: func.func @outside_used_inside_while
 // CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<512xi8>
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @outside_used_inside_while(%c: i1, %out: memref<64xf32>, %f: f32) {
   %a = memref.alloc() : memref<64xf32>
   linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
@@ -71,6 +74,7 @@ func.func @outside_used_inside_while(%c: i1, %out: memref<64xf32>, %f: f32) {
 // CHECK-NOT: memref.dealloc %view
 // CHECK: memref.dealloc %[[ARENA]]
 // CHECK-NEXT: return
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @inside_body(%n: index, %out: memref<64xf32>, %f: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -93,6 +97,7 @@ func.func @inside_body(%n: index, %out: memref<64xf32>, %f: f32) {
 // CHECK-LABEL: func.func @carried
 // CHECK-NOT: memref.view
 // CHECK: return
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @carried(%n: index, %out: memref<64xf32>, %f: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -122,6 +127,7 @@ func.func @carried(%n: index, %out: memref<64xf32>, %f: f32) {
 // CHECK-LABEL: func.func @forall_private
 // CHECK: scf.forall
 // CHECK-NEXT: memref.alloc() : memref<64xf32>
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @forall_private(%out: memref<4x64xf32>, %f: f32) {
   scf.forall (%i) in (4) {
     // expected-remark @+1 {{left alone: allocated in the body of 'scf.forall'}}
@@ -137,6 +143,7 @@ func.func @forall_private(%out: memref<4x64xf32>, %f: f32) {
 // CHECK-LABEL: func.func @parallel_private
 // CHECK: scf.parallel
 // CHECK-NEXT: memref.alloc() : memref<64xf32>
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @parallel_private(%out: memref<64xf32>, %f: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -154,6 +161,7 @@ func.func @parallel_private(%out: memref<64xf32>, %f: f32) {
 // CHECK-LABEL: func.func @affine_parallel_private
 // CHECK: affine.parallel
 // CHECK-NEXT: memref.alloc() : memref<64xf32>
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @affine_parallel_private(%f: f32) {
   affine.parallel (%i) = (0) to (4) {
     // expected-remark @+1 {{left alone: allocated in the body of 'affine.parallel'}}
@@ -169,6 +177,7 @@ func.func @affine_parallel_private(%f: f32) {
 // CHECK-LABEL: func.func @outside_parallel
 // CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<256xi8>
 // CHECK: scf.forall
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @outside_parallel(%out: memref<4x64xf32>, %f: f32) {
   %a = memref.alloc() : memref<64xf32>
   linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)

@@ -14,7 +14,7 @@
 // RUN: FileCheck %s --check-prefix=REPORT < %t/r_f.json
 // RUN: FileCheck %s --check-prefix=P1 < %t/p_f_1.svg
 // RUN: FileCheck %s --check-prefix=P2 < %t/p_f_2.svg
-// RUN: %mlir-opt %s --verify-each --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{planner=greedy-size arena=global}))" | FileCheck %s --check-prefix=IR
+// RUN: %mlir-opt %s --verify-each --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{planner=greedy-size arena=global})" | FileCheck %s --check-prefix=IR
 // arena=alloc gives the same report:
 // RUN: %memplan-opt %s --memplan-static="planner=greedy-size report=%t/a_{func}.json" -o %t/alloc.mlir
 // RUN: %mlir-opt --verify-each %t/alloc.mlir -o /dev/null

@@ -5,7 +5,7 @@
 // anchors give the same IR, and neither plans a nested module's functions
 // (func.func(...) nested under the top module does not visit them either).
 // RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{arena=global})" > %t.module.mlir
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{arena=global}))" > %t.func.mlir
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{arena=global})" > %t.func.mlir
 // RUN: diff %t.module.mlir %t.func.mlir
 // RUN: FileCheck %s < %t.module.mlir
 // RUN: %memplan-opt %s --memplan-static="arena=global" | diff - %t.module.mlir

@@ -12,7 +12,7 @@
 // RUN: FileCheck %s --check-prefix=W1 < %t/w1.json
 // RUN: FileCheck %s --check-prefix=IR < %t/w1.mlir
 // RUN: %mlir-opt --verify-each %t/w1.mlir -o /dev/null
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{planner=exact alignment=1 work-limit=1 report=%t/w1-plugin.json}))" -o %t/w1-plugin.mlir
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{planner=exact alignment=1 work-limit=1 report=%t/w1-plugin.json})" -o %t/w1-plugin.mlir
 // RUN: diff %t/w1.mlir %t/w1-plugin.mlir
 // RUN: FileCheck %s --check-prefix=W1 < %t/w1-plugin.json
 // auto passes the limit on to its search:

@@ -3,7 +3,7 @@
 // (both branches' dynamic allocs print as %alloc), the id carries the
 // alloc's line and column, so each remark matches one report entry.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %memplan-opt %s --memplan-static="planner=greedy-size report=%t/r.json" -o /dev/null 2>&1 | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="remarks=all planner=greedy-size report=%t/r.json" -o /dev/null 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REPORT < %t/r.json
 // REQUIRES: mlir
 

@@ -1,7 +1,7 @@
 // Buffers left alone before their byte size is known (dynamic shape,
 // non-identity layout, element of unknown size) are counted apart in the
 // summary: it said "0 left alone" bytes as if they took no memory.
-// RUN: %memplan-opt %s --memplan-static="planner=greedy-size remarks=true" -o /dev/null 2>&1 | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="planner=greedy-size remarks=all" -o /dev/null 2>&1 | FileCheck %s
 // REQUIRES: mlir
 
 // CHECK-DAG: remark: memplan-static: %alloc left alone: dynamic shape

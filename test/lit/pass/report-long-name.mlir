@@ -3,7 +3,7 @@
 // fixed 1024-byte buffer: "function name longer than 1023 bytes", nothing
 // written. This function's name has 1100 bytes.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %memplan-opt %s --memplan-static="report=%t/r.json picture=%t/p.svg remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %memplan-opt %s --memplan-static="report=%t/r.json picture=%t/p.svg remarks=all" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=REPORT < %t/r.json
 // RUN: test -s %t/p.svg
 // REQUIRES: mlir

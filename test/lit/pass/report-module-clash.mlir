@@ -1,4 +1,4 @@
-// On a module all report and picture files are known before any is kept:
+// All report and picture files of a run are known before any is kept:
 // two that lead to one file, in ways a function cannot see from its own
 // name ("d/{func}/../r", a link made beforehand between two functions'
 // names), are refused and none is written. They used to replace one
@@ -15,7 +15,7 @@
 // RUN: ls -A %t/hard | count 2
 // REQUIRES: mlir
 
-// DOT: error: memplan-static: the report of @f ({{.*}}dot/f/../r.json) and the report of @g ({{.*}}dot/g/../r.json) lead to one file; none of the module's files is written
+// DOT: error: memplan-static: the report of @f ({{.*}}dot/f/../r.json) and the report of @g ({{.*}}dot/g/../r.json) lead to one file (no file is written)
 // SYM: error: memplan-static: the report of @f ({{.*}}sym/f.json) and the report of @g ({{.*}}sym/g.json) lead to one file
 // HARD: error: memplan-static: the report of @f ({{.*}}hard/f.json) and the report of @g ({{.*}}hard/g.json) lead to one file
 func.func @f(%x: f32, %out: memref<64xf32>) {

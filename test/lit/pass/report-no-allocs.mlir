@@ -12,7 +12,7 @@
 // RUN: FileCheck %s --check-prefix=SVG < %t/p_kept.svg
 // Through the plugin, into fresh files:
 // RUN: rm -f %t/r_empty.json %t/p_empty.svg
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{report=%t/r_{func}.json picture=%t/p_{func}.svg}))" -o /dev/null
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{report=%t/r_{func}.json picture=%t/p_{func}.svg})" -o /dev/null
 // RUN: FileCheck %s --check-prefix=EMPTY < %t/r_empty.json
 // RUN: FileCheck %s --check-prefix=SVG < %t/p_empty.svg
 // A declaration has no plan and writes nothing:

@@ -4,8 +4,8 @@
 // memref.cast gives the users the alloc's own type back. Any other strided
 // layout (an offset, other strides, even where a dimension of size 1 makes
 // them reach the same bytes, a dynamic stride) is left alone as before.
-// RUN: %memplan-opt %s --memplan-static="planner=linear alignment=1" -verify-diagnostics | FileCheck %s
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{planner=linear alignment=1}))" -verify-diagnostics | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="remarks=all planner=linear alignment=1" -verify-diagnostics | FileCheck %s
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{remarks=all planner=linear alignment=1}))" -verify-diagnostics | FileCheck %s
 // REQUIRES: mlir
 
 // CHECK-LABEL: func.func @planned
@@ -39,6 +39,7 @@
 // CHECK: memref.dealloc %[[ARENA]]
 // CHECK-NEXT: memref.dealloc %[[S1]]
 // CHECK-NEXT: return
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @planned(%x: f32, %out: memref<3x4xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -69,6 +70,7 @@ func.func @planned(%x: f32, %out: memref<3x4xf32>) {
 // CHECK-NEXT: memref.alloc() : memref<3x4xf32, strided<[8, 1]>>
 // CHECK-NEXT: memref.alloc()[%{{.*}}] : memref<3x4xf32, strided<[?, 1]>>
 // CHECK-NOT: memref.view
+// expected-remark @+1 {{memplan-static: planned}}
 func.func @left_alone(%x: f32) {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index

@@ -3,8 +3,8 @@
 // say which function failed, nor whose "%alloc left alone" a remark was.
 // Now a diagnostic whose op has no location goes to the function's
 // location, and when that is unknown too, the message names the function.
-// RUN: not %memplan-opt %s --memplan-static="planner=greedy-size remarks=true capacity=8" -o /dev/null 2>&1 | FileCheck %s
-// RUN: %memplan-opt %s --memplan-static="planner=greedy-size remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OK
+// RUN: not %memplan-opt %s --memplan-static="planner=greedy-size remarks=all capacity=8" -o /dev/null 2>&1 | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="planner=greedy-size remarks=all" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OK
 // REQUIRES: mlir
 
 // CHECK-DAG: <unknown>:0: remark: memplan-static: in @lost: %alloc left alone: dynamic shape

@@ -1,0 +1,105 @@
+//===-- Passes.td - memplan's MLIR passes ------------------*- tablegen -*-===//
+//
+// The one declaration of memplan-static and its options. mlir-tblgen makes
+// the pass's base class and registration from it (-gen-pass-decls, into
+// Passes.h.inc) and its reference page (-gen-pass-doc, docs/passes.md; a
+// test fails when the committed page differs from the generated one).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_PASSES_TD
+#define MEMPLAN_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def MemPlanStaticPass : Pass<"memplan-static"> {
+  let summary = "Plan static buffers into one arena per memory space";
+  let description = [{
+    Gives every plannable `memref.alloc` of a function a byte offset in one
+    arena per memory space, so that buffers live at the same time never
+    share a byte, and makes each arena as small as the chosen planner can.
+
+    The pass numbers the ops of each function in execution order, computes
+    every buffer's live range from its uses through every alias (view-like
+    ops, `arith.select`, values forwarded through regions), plans each
+    memory space's buffers with a planner of the memplan core, checks the
+    plan with the core's independent validator, and rewrites each planned
+    alloc into `memref.view %arena[%offset][]`; the deallocs of planned
+    buffers go away. Buffers it cannot plan (dynamic shapes, non-identity
+    layouts, buffers that escape through a return, a call, a store or an
+    op of unknown effects, allocs in parallel bodies) keep their own
+    allocation; `remarks=all` says why for each.
+
+    The pass runs on a module (`builtin.module(memplan-static)`; the flag
+    `--memplan-static` of memplan-opt; also `gpu.module`), where it plans
+    the `func.func`s of the module's body in parallel on MLIR's thread pool
+    (`--mlir-disable-threading` plans them one after the other), then
+    inserts the `arena=global` symbols and writes the report and picture
+    files, all or none, in function order. Nested modules need a
+    memplan-static of their own in the pipeline. Nested under `func.func`
+    (`builtin.module(func.func(memplan-static))`) it plans that one function
+    and changes nothing outside it, so the pass cannot be scheduled there
+    with `arena=global`, `report` or `picture`.
+
+    Example: `memplan-opt model.mlir --memplan-static="planner=auto remarks=all"`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+  let options = [
+    Option<"planner", "planner", "::memplan::PlannerId",
+           "::memplan::defaultPlanner()",
+           "Planner of the memplan core: auto (default: a portfolio that "
+           "stops at the lower bound), exact, milp, greedy-size, best-fit, "
+           "linear (`memplan --help` lists them)",
+           "::memplan::plannerValues()">,
+    Option<"alignment", "alignment", "uint64_t", "64",
+           "Minimum offset alignment in bytes, a power of two from 1 to "
+           "2^62 (each buffer also gets its own `alignment` attribute and "
+           "its element types' natural alignment)">,
+    Option<"timeLimit", "time-limit", "double", "0.0",
+           "Wall-clock limit in seconds for search planners, per arena "
+           "(0: the planner's default)">,
+    Option<"workLimit", "work-limit", "uint64_t", "0",
+           "Work limit in search nodes for search planners (0: none); with "
+           "a work limit and no time limit, plans do not depend on the "
+           "machine">,
+    Option<"arena", "arena", "memplan_arena_kind", "MEMPLAN_ARENA_ALLOC",
+           "Where each arena lives: alloc (a memref.alloc at function "
+           "entry, freed before each return; the default) or global (a "
+           "private memref.global per function and memory space; module "
+           "form only)",
+           [{::llvm::cl::values(
+             clEnumValN(MEMPLAN_ARENA_ALLOC, "alloc",
+                        "a memref.alloc at function entry, freed before "
+                        "each return"),
+             clEnumValN(MEMPLAN_ARENA_GLOBAL, "global",
+                        "a private memref.global per function and memory "
+                        "space (module form; the function must not run "
+                        "concurrently with itself)"))}]>,
+    Option<"remarks", "remarks", "memplan_remark_level",
+           "MEMPLAN_REMARKS_SUMMARY",
+           "Which remarks to emit: none, summary (one per function with "
+           "buffers; the default) or all (a summary for every function and "
+           "a remark for every buffer left alone, with the reason)",
+           [{::llvm::cl::values(
+             clEnumValN(MEMPLAN_REMARKS_NONE, "none", "no remarks"),
+             clEnumValN(MEMPLAN_REMARKS_SUMMARY, "summary",
+                        "one summary per function"),
+             clEnumValN(MEMPLAN_REMARKS_ALL, "all",
+                        "the summary and every buffer left alone, with "
+                        "the reason"))}]>,
+    Option<"capacity", "capacity", "uint64_t", "0",
+           "Arena capacity in bytes per memory space (0: unlimited); a plan "
+           "above it fails the pass">,
+    Option<"report", "report", "std::string", "\"\"",
+           "Write each function's JSON report to this path; {func} becomes "
+           "the function's name (module form only)">,
+    Option<"picture", "picture", "std::string", "\"\"",
+           "Write each function's SVG pictures to this path; {func} as for "
+           "report, {space} becomes the arena's index (module form only)">
+  ];
+}
+
+#endif // MEMPLAN_PASSES_TD

@@ -1,0 +1,178 @@
+/*===-- alias.c - What one use of a memref does with its buffer -----------===*/
+#include "alias.h"
+
+#include "ir.h"
+#include "memplan-c/pass.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+#include <string.h>
+
+/* Ops after which the buffer is still in use with no memref value to show
+ * it: the address leaves as an integer (it may be turned back into a
+ * pointer anywhere later, or returned), or a DMA keeps reading and writing
+ * until a dma_wait that names only the tag buffer. A live interval ending
+ * at such an op would let another buffer take the bytes while they are
+ * still used, so the buffer keeps its own allocation. */
+static const char *const hidden_uses[] = {
+    "memref.extract_aligned_pointer_as_index", "memref.dma_start",
+    "affine.dma_start", NULL};
+
+/* Ops whose bodies may run at the same time as each other (iterations of a
+ * parallel loop, an async region beside its parent, GPU threads). One arena
+ * slot cannot serve them all. */
+static const char *const parallel_ops[] = {
+    "scf.forall", "scf.parallel", "affine.parallel", "gpu.launch",
+    "async.execute", NULL};
+
+/* Region-branch ops whose region may run after the op returns. */
+static const char *const deferred_regions[] = {"async.execute", NULL};
+
+/* Ops without RegionBranchOpInterface whose regions compute one element at a
+ * time while the op runs: a use there is a use at the op. */
+static const char *const payload_regions[] = {
+    "memref.generic_atomic_rmw", "scf.reduce", "scf.forall.in_parallel", NULL};
+
+bool mp_op_is_parallel(MlirOperation op) {
+  /* OpenMP and OpenACC constructs are all taken as parallel: conservative. */
+  return mp_op_in(op, parallel_ops) || mp_op_has_prefix(op, "omp.") ||
+         mp_op_has_prefix(op, "acc.");
+}
+
+bool mp_regions_run_inline(MlirOperation op) {
+  if (memplan_op_is_region_branch(op))
+    return !mp_op_in(op, deferred_regions);
+  return mp_op_in(op, payload_regions) || mp_op_has_prefix(op, "linalg.");
+}
+
+static void alias_to(mp_edge *e, MlirValue v) {
+  e->kind = MP_EDGE_ALIAS;
+  e->to[e->nto++] = v;
+}
+
+static void escape(mp_edge *e, mp_skip why, const char *fmt, MlirOperation named) {
+  e->kind = MP_EDGE_ESCAPE;
+  e->why = why;
+  e->fmt = fmt;
+  if (!mlirOperationIsNull(named))
+    mp_op_name(named, e->arg, sizeof e->arg);
+}
+
+/* True if every result of op is an integer or index: what an op that only
+ * reads a memref's shape (memref.dim, memref.rank) returns. */
+static bool only_integer_results(MlirOperation op) {
+  intptr_t n = mlirOperationGetNumResults(op);
+  for (intptr_t r = 0; r < n; ++r) {
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, r));
+    if (!mlirTypeIsAIndex(t) && !mlirTypeIsAInteger(t))
+      return false;
+  }
+  return n > 0;
+}
+
+/* Operand idx of user, handed on by control flow in regions: to the
+ * targets memplan_op_forwarded names. Returns false when it is not. */
+static bool forward_edge(MlirOperation user, intptr_t idx, mp_edge *e) {
+  MlirValue to[MP_EDGE_MAX_TARGETS + 1];
+  bool repeats = false;
+  intptr_t n = memplan_op_forwarded(user, idx, to, MP_EDGE_MAX_TARGETS + 1, &repeats);
+  if (n <= 0)
+    return false;
+  if (n > MP_EDGE_MAX_TARGETS) {
+    escape(e, MP_SKIP_UNKNOWN_OP,
+           "forwarded by '%s' to more values than memplan follows", user);
+    return true;
+  }
+  for (intptr_t k = 0; k < n; ++k)
+    alias_to(e, to[k]);
+  if (repeats)
+    e->loop = memplan_op_is_region_branch(user)
+                  ? user
+                  : mlirOperationGetParentOperation(user);
+  return true;
+}
+
+/* The edge of a use that only the op's memory effects describe. */
+static void effect_edge(MlirOperation user, intptr_t idx, mp_edge *e) {
+  unsigned m = memplan_op_operand_effects(user, idx);
+  if (m & MEMPLAN_EFFECT_UNKNOWN) {
+    escape(e, MP_SKIP_UNKNOWN_OP,
+           "used by '%s', whose memref effects memplan does not know", user);
+  } else if (m & (MEMPLAN_EFFECT_FREE | MEMPLAN_EFFECT_ALLOC)) {
+    escape(e, MP_SKIP_UNKNOWN_OP, "used by '%s', which frees or allocates it again", user);
+  } else if ((m & (MEMPLAN_EFFECT_READ | MEMPLAN_EFFECT_WRITE)) ||
+             mp_has_memref_result(user)) {
+    /* A reader or writer, or an op that makes another memref of it: its
+     * memref results may point into the buffer. */
+    if (mp_has_memref_result(user)) {
+      e->kind = MP_EDGE_MAYBE;
+      e->results_of = user;
+    }
+  } else if (m == 0 && only_integer_results(user)) {
+    /* Reads only the shape (memref.dim, memref.rank). */
+  } else if (mlirOperationGetNumResults(user) == 0) {
+    /* Touches other memory and not this buffer, which it takes as a
+     * value: memref.store of the memref itself, linalg.yield into outs
+     * holding memrefs. */
+    escape(e, MP_SKIP_STORED, "stored into memory by %s", user);
+  } else {
+    escape(e, MP_SKIP_STORED, "its address leaves through '%s'", user);
+  }
+}
+
+void mp_alias_edge(MlirOperation user, intptr_t idx, mp_edge *e) {
+  MlirOperation none = {NULL};
+  memset(e, 0, sizeof *e);
+  e->kind = MP_EDGE_NONE;
+
+  if (mp_op_is(user, "memref.dealloc")) {
+    e->kind = MP_EDGE_FREE;
+    return;
+  }
+  if (mp_op_in(user, hidden_uses)) {
+    escape(e, MP_SKIP_UNKNOWN_OP,
+           "used by '%s': still in use after it (raw address or async DMA)", user);
+    return;
+  }
+  /* A view-like op's result views its source; other memref operands (the
+   * shape of memref.reshape) are only read. */
+  intptr_t src = memplan_op_view_source(user);
+  if (src >= 0) {
+    if (idx == src) {
+      e->kind = MP_EDGE_ALIAS;
+      e->results_of = user;
+    }
+    return;
+  }
+  if (mp_op_is(user, "arith.select")) {
+    if (idx >= 1)
+      alias_to(e, mlirOperationGetResult(user, 0));
+    return;
+  }
+  if (forward_edge(user, idx, e))
+    return;
+  if (memplan_op_is_call(user)) {
+    escape(e, MP_SKIP_CALL, "passed to %s", user);
+    return;
+  }
+  if (mlirOperationGetNumSuccessors(user) > 0) {
+    escape(e, MP_SKIP_UNKNOWN_OP,
+           "used by '%s', a branch between blocks, which memplan does not follow", user);
+    return;
+  }
+  MlirOperation parent = mlirOperationGetParentOperation(user);
+  if (mlirOperationIsNull(mlirOperationGetNextInBlock(user)) &&
+      !mlirOperationIsNull(parent) && memplan_op_is_function(parent)) {
+    escape(e, MP_SKIP_RETURNED, "returned from the function%s", none);
+    return;
+  }
+  effect_edge(user, idx, e);
+}
+
+bool mp_edge_reaches(const mp_edge *e, MlirValue v) {
+  for (int i = 0; i < e->nto; ++i)
+    if (mlirValueEqual(e->to[i], v))
+      return true;
+  return !mlirOperationIsNull(e->results_of) && mlirValueIsAOpResult(v) &&
+         mlirOperationEqual(mlirOpResultGetOwner(v), e->results_of);
+}

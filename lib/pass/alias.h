@@ -1,0 +1,74 @@
+/*===-- alias.h - What one use of a memref does with its buffer -----------===*\
+|*                                                                            *|
+|* The only place that says which values alias which. Liveness follows the    *|
+|* edges forward from each alloc; the dealloc trace runs the very same edges  *|
+|* backwards (which operands lead to the value freed?), so the two cannot     *|
+|* disagree. (They did once, when each kept its own list of ops: a dealloc   *|
+|* of an alias that only liveness followed was kept, and the planned program  *|
+|* freed the arena.)                                                          *|
+|*                                                                            *|
+|* Edges come from MLIR's interfaces where an op implements them: view-like   *|
+|* ops (ViewLikeOpInterface), control flow in regions (RegionBranchOp-        *|
+|* Interface and its terminators), calls (CallOpInterface), memory effects    *|
+|* (MemoryEffectOpInterface), so an op of a dialect memplan has never seen is *|
+|* understood. Names are left only for what no interface says: memref.dealloc *|
+|* (the dealloc memplan erases), ops after which the buffer is still used     *|
+|* without a memref value to show it (a raw address, an async DMA), and       *|
+|* arith.select, an exact alias that its effects alone cannot tell from a     *|
+|* maybe-alias.                                                               *|
+|*                                                                            *|
+|* Every edge leads from an operand of an op X to results of X, to block      *|
+|* arguments of X's regions, or, when X is a terminator, to results of X's    *|
+|* parent and block arguments of the parent's regions. The dealloc trace      *|
+|* relies on this to find every operand that may lead to a value.             *|
+\*===----------------------------------------------------------------------===*/
+#ifndef MEMPLAN_PASS_ALIAS_H
+#define MEMPLAN_PASS_ALIAS_H
+
+#include "buffer.h"
+
+typedef enum mp_edge_kind {
+  MP_EDGE_NONE,   /* reads or writes the buffer: no alias, nothing escapes */
+  MP_EDGE_ALIAS,  /* the targets are the buffer itself or views of it */
+  MP_EDGE_MAYBE,  /* the targets may point into the buffer: memref results of
+                     an op known only as a reader or writer. Liveness follows
+                     them; a dealloc reached through one is not known to free
+                     exactly the buffer. */
+  MP_EDGE_FREE,   /* memref.dealloc: not a use (liveness comes from uses) */
+  MP_EDGE_ESCAPE  /* handed to code memplan cannot see; why/fmt/arg say how */
+} mp_edge_kind;
+
+/** The most values one operand may be forwarded to; more is an escape. */
+#define MP_EDGE_MAX_TARGETS 8
+
+typedef struct mp_edge {
+  mp_edge_kind kind;
+  MlirValue to[MP_EDGE_MAX_TARGETS]; /* targets: values, */
+  int nto;
+  MlirOperation results_of; /* and every memref result of this op if set */
+  MlirOperation loop;       /* the op whose region may run again that the
+                               value is handed to (next iteration, or out of
+                               a loop): carried across iterations when the
+                               buffer is allocated inside it */
+  mp_skip why;              /* MP_EDGE_ESCAPE: the skip reason, */
+  const char *fmt;          /* its remark with one %s, */
+  char arg[96];             /* and what goes there */
+} mp_edge;
+
+/** The edge of operand `idx` (a memref) of `user`. */
+void mp_alias_edge(MlirOperation user, intptr_t idx, mp_edge *e);
+
+/** True if the edge leads to v. */
+bool mp_edge_reaches(const mp_edge *e, MlirValue v);
+
+/** True if the regions of `op` run to completion before `op` returns, one
+ *  at a time: a use inside them is a use at `op`. False for ops that may
+ *  run a region later (async.execute) or whose semantics memplan does not
+ *  know. */
+bool mp_regions_run_inline(MlirOperation op);
+
+/** True if the iterations (or bodies) of `op` may run at the same time:
+ *  parallel loops, async regions, GPU launches. */
+bool mp_op_is_parallel(MlirOperation op);
+
+#endif

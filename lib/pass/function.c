@@ -1,0 +1,305 @@
+/*===-- function.c - memplan-static on one function -----------------------===*\
+|*                                                                            *|
+|* Runs the stages in order, each on the previous one's result:               *|
+|*   schedule -> liveness -> names -> problem -> plan -> (report) -> rewrite  *|
+|* and tells the user: an error at the function when it fails, the summary    *|
+|* remark, a remark per buffer left alone with remarks=all. The IR is only    *|
+|* touched by the rewrite, after every check passed, so a failing run leaves  *|
+|* the function unchanged. It reads nothing outside the function but the      *|
+|* module's state from memplan_module_begin, and changes nothing outside it:  *|
+|* the arena=global symbols and the files go to the module's end.             *|
+\*===----------------------------------------------------------------------===*/
+#include "module.h"
+#include "report.h"
+#include "rewrite.h"
+
+#include "../io/utf8.h"
+
+#include <math.h>
+#include "mlir-c/Diagnostics.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/*--- options ----------------------------------------------------------------*/
+
+void memplan_pass_options_init(memplan_pass_options *o) {
+  memset(o, 0, sizeof *o);
+  o->planner = "auto";
+  o->alignment = 64;
+  o->arena = MEMPLAN_ARENA_ALLOC;
+  o->remarks = MEMPLAN_REMARKS_SUMMARY;
+  o->report = "";
+  o->picture = "";
+}
+
+int memplan_pass_options_check(const memplan_pass_options *o, char *err,
+                               size_t err_len) {
+  char buf[512];
+  const char *rp = mp_output_template_problem(o->report, false);
+  const char *pp = mp_output_template_problem(o->picture, true);
+  if (!memplan_planner_find(o->planner)) {
+    snprintf(buf, sizeof buf, "memplan-static: unknown planner='%.100s'", o->planner);
+  } else if (o->alignment == 0 || (o->alignment & (o->alignment - 1)) != 0 ||
+             o->alignment > (UINT64_C(1) << 62)) {
+    /* 2^63 does not fit the arena's i64 alignment attribute. */
+    snprintf(buf, sizeof buf,
+             "memplan-static: bad alignment=%llu (expected a power of two "
+             "from 1 to 2^62)", (unsigned long long)o->alignment);
+  } else if (o->arena == MEMPLAN_ARENA_GLOBAL && o->alignment > MEMPLAN_GLOBAL_MAX_ALIGN) {
+    snprintf(buf, sizeof buf,
+             "memplan-static: bad alignment=%llu with arena=global (an LLVM "
+             "global aligns to at most 2^32; use arena=alloc)",
+             (unsigned long long)o->alignment);
+  } else if (rp) {
+    snprintf(buf, sizeof buf, "memplan-static: bad report=%.200s: %s", o->report, rp);
+  } else if (pp) {
+    snprintf(buf, sizeof buf, "memplan-static: bad picture=%.200s: %s", o->picture, pp);
+  } else if (!isfinite(o->time_limit) || o->time_limit < 0) {
+    snprintf(buf, sizeof buf,
+             "memplan-static: bad time-limit=%g (expected seconds >= 0)", o->time_limit);
+  } else {
+    return 0;
+  }
+  if (err && err_len)
+    snprintf(err, err_len, "%s", buf);
+  return -1;
+}
+
+/*--- diagnostics ------------------------------------------------------------*/
+
+/* Diagnostics go to the op's location; when that is unknown (pipelines that
+ * import models often drop locations), to the function's; and when that is
+ * unknown too, the message names the function ("memplan-static: in @f:
+ * ..."), or nobody could tell which function it is about. */
+static void diagnose(MlirOperation func, MlirOperation at, bool error, const char *msg) {
+  MlirLocation unknown = mlirLocationUnknownGet(mlirOperationGetContext(func));
+  MlirLocation loc = mlirOperationGetLocation(at);
+  if (mlirLocationEqual(loc, unknown))
+    loc = mlirOperationGetLocation(func);
+  char *text = NULL;
+  if (mlirLocationEqual(loc, unknown)) {
+    static const char prefix[] = "memplan-static: ";
+    size_t pl = sizeof prefix - 1;
+    const char *rest = strncmp(msg, prefix, pl) == 0 ? msg + pl : msg;
+    char *name = mp_func_name(func, false);
+    char *uname = name ? memplan_utf8_sanitize(name) : NULL;
+    const char *n = uname ? uname : "?";
+    size_t len = pl + strlen(n) + strlen(rest) + 8;
+    if ((text = malloc(len)))
+      snprintf(text, len, "%sin @%s: %s", prefix, n, rest);
+    free(uname);
+    free(name);
+  }
+  if (error)
+    mlirEmitError(loc, text ? text : msg);
+  else
+    memplan_emit_remark(loc, text ? text : msg);
+  free(text);
+}
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/*--- the stages -------------------------------------------------------------*/
+
+/* Every stage's result for one function. */
+typedef struct stages {
+  mp_schedule sched;
+  mp_liveness live;
+  mp_id *ids;
+  mp_problems problems;
+  memplan_plan *plans;
+} stages;
+
+static void stages_free(stages *st) {
+  mp_schedule_free(&st->sched);
+  mp_liveness_free(&st->live);
+  free(st->ids);
+  for (size_t s = 0; st->plans && s < st->problems.n; ++s)
+    memplan_plan_free(&st->plans[s]);
+  free(st->plans);
+  mp_problems_free(&st->problems);
+  memset(st, 0, sizeof *st);
+}
+
+/* One attempt of schedule -> liveness -> names -> problem -> plan. Returns
+ * an MP_PLAN_* code with err set. */
+static int plan_once(MlirOperation func, const memplan_pass_options *o,
+                     mp_ptrmap *over_limit, stages *st, char *err, size_t err_len) {
+  memset(st, 0, sizeof *st);
+  mp_liveness_options lo = {o->alignment, o->arena == MEMPLAN_ARENA_GLOBAL, over_limit};
+  if (mp_schedule_build(func, &st->sched)) {
+    snprintf(err, err_len, "memplan-static: cannot number the ops (out of "
+                           "memory or nesting too deep)");
+    return MP_PLAN_FAILED;
+  }
+  if (mp_liveness_build(func, &st->sched, &lo, &st->live, err, err_len))
+    return MP_PLAN_FAILED;
+  st->ids = calloc(st->live.n ? st->live.n : 1, sizeof *st->ids);
+  if (!st->ids || mp_name_buffers(func, &st->live, st->ids) ||
+      mp_problems_build(&st->live, st->ids, o->capacity, &st->problems) ||
+      !(st->plans = calloc(st->problems.n ? st->problems.n : 1, sizeof *st->plans))) {
+    snprintf(err, err_len, "memplan-static: out of memory");
+    return MP_PLAN_FAILED;
+  }
+  for (size_t s = 0; s < st->problems.n; ++s)
+    memplan_plan_init(&st->plans[s]);
+  return mp_plan_spaces(&st->problems, &st->live, o, st->plans, over_limit, err, err_len);
+}
+
+/* At most two attempts: when an arena passes 2^62 bytes, the buffers to
+ * leave alone are chosen so that the second cannot (plan.c). */
+static int plan_function(MlirOperation func, const memplan_pass_options *o,
+                         stages *st, char *err, size_t err_len) {
+  mp_ptrmap over_limit = {0};
+  int rc = plan_once(func, o, &over_limit, st, err, err_len);
+  if (rc == MP_PLAN_RETRY) {
+    stages_free(st);
+    rc = plan_once(func, o, &over_limit, st, err, err_len);
+    if (rc == MP_PLAN_RETRY)
+      rc = MP_PLAN_FAILED; /* cannot be: err says what was too large */
+  }
+  mp_ptrmap_free(&over_limit);
+  return rc;
+}
+
+/*--- outputs ----------------------------------------------------------------*/
+
+/* Renders one file (a picture of arena s, -1 for the empty picture of a
+ * function without arenas; or the report) and adds it to f->files. Returns
+ * 0, or -1 with err set. */
+static int add_file(memplan_function *f, const mp_planned *pf, mp_file_kind kind,
+                    const char *path, const char *fname, int64_t s, char *err,
+                    size_t err_len) {
+  int64_t arena = kind == MP_FILE_REPORT ? -1 : s < 0 ? 0 : s;
+  mp_file file = {mp_output_path(path, fname, arena), NULL, 0, kind,
+                  strdup(pf->func), arena};
+  int rc = kind == MP_FILE_REPORT
+               ? mp_render_report(pf, &file.text, &file.len, err, err_len)
+               : mp_render_picture(pf, s, &file.text, &file.len, err, err_len);
+  if (rc == 0 && file.path && file.owner) {
+    if (mp_files_add(&f->files, file) == 0)
+      return 0; /* else mp_files_add freed it */
+    snprintf(err, err_len, "memplan-static: out of memory");
+    return -1;
+  }
+  if (rc == 0)
+    snprintf(err, err_len, "memplan-static: out of memory");
+  free(file.path);
+  free(file.text);
+  free(file.owner);
+  return -1;
+}
+
+/* Renders the report and the pictures (one per arena, or one empty picture)
+ * into f->files. Returns 0, or -1 with err set. */
+static int render_files(const mp_planned *pf, const memplan_pass_options *o,
+                        memplan_function *f, char *err, size_t err_len) {
+  char *fname = mp_func_name(f->func, true);
+  if (!fname) {
+    snprintf(err, err_len, "memplan-static: out of memory");
+    return -1;
+  }
+  int rc = 0;
+  if (o->report[0])
+    rc = add_file(f, pf, MP_FILE_REPORT, o->report, fname, -1, err, err_len);
+  size_t n = pf->p->n ? pf->p->n : 1;
+  for (size_t s = 0; rc == 0 && o->picture[0] && s < n; ++s)
+    rc = add_file(f, pf, MP_FILE_PICTURE, o->picture, fname,
+                  pf->p->n ? (int64_t)s : -1, err, err_len);
+  free(fname);
+  return rc;
+}
+
+/*--- the function -----------------------------------------------------------*/
+
+/* arena=global on a function that may run concurrently with itself would
+ * give its activations one arena: refused, naming the call that does it. */
+static bool refuse_concurrent(MlirOperation func, const memplan_module *module,
+                              const memplan_pass_options *o) {
+  MlirOperation why;
+  if (o->arena != MEMPLAN_ARENA_GLOBAL || !memplan_module_concurrent(module, func, &why))
+    return false;
+  char name[96], where[120], msg[512];
+  mp_op_name(why, name, sizeof name);
+  mp_loc_text(mlirOperationGetLocation(why), where, sizeof where);
+  MlirOperation caller = why;
+  while (!mlirOperationIsNull(mlirOperationGetParentOperation(caller)) &&
+         !memplan_op_is_function(caller))
+    caller = mlirOperationGetParentOperation(caller);
+  char *cname = mp_func_name(caller, false);
+  snprintf(msg, sizeof msg,
+           "memplan-static: arena=global, but the function may run "
+           "concurrently with itself (the '%s' at %s in @%.100s runs in a "
+           "parallel or async context), and its activations would share one "
+           "arena; use arena=alloc",
+           name, where, cname ? cname : "?");
+  free(cname);
+  diagnose(func, func, true, msg);
+  return true;
+}
+
+static void remark_left_alone(MlirOperation func, const stages *st) {
+  for (size_t i = 0; i < st->live.n; ++i) {
+    const mp_buffer *b = &st->live.buffers[i];
+    if (b->skip == MP_PLANNED)
+      continue;
+    char msg[400];
+    snprintf(msg, sizeof msg, "memplan-static: %s left alone: %s", st->ids[i], b->why);
+    diagnose(func, b->op, false, msg);
+  }
+}
+
+MlirLogicalResult memplan_plan_function(MlirOperation func,
+                                        const memplan_module *module,
+                                        const memplan_pass_options *o,
+                                        memplan_function **out) {
+  double t0 = now_seconds();
+  char err[1024] = "";
+  *out = NULL;
+  if (refuse_concurrent(func, module, o))
+    return mlirLogicalResultFailure();
+  stages st;
+  memplan_function *f = calloc(1, sizeof *f);
+  int rc = plan_function(func, o, &st, err, sizeof err);
+  if (o->remarks == MEMPLAN_REMARKS_ALL && st.ids)
+    remark_left_alone(func, &st);
+  char *name = mp_func_name(func, false);
+  mp_planned pf = {name ? name : "?", &st.live, st.ids, &st.problems, st.plans};
+  if (rc == 0 && !f)
+    rc = -1, snprintf(err, sizeof err, "memplan-static: out of memory");
+  if (rc == 0)
+    f->func = func;
+  if (rc == 0 && module && render_files(&pf, o, f, err, sizeof err))
+    rc = -1;
+  mp_rewrite_in in = {o->arena, module ? &module->taken : NULL};
+  if (rc == 0 && mp_rewrite(func, &st.live, &st.problems, st.plans, &in,
+                            &f->globals, &f->nglobals, &f->capglobals, err, sizeof err))
+    rc = -1;
+  /* "planned 0 of 0 buffers" tells nothing: the summary level skips
+   * functions without allocs. */
+  if (rc == 0 && (o->remarks == MEMPLAN_REMARKS_ALL ||
+                  (o->remarks == MEMPLAN_REMARKS_SUMMARY && st.live.n > 0))) {
+    char msg[600];
+    mp_summary_text(&pf, o->planner, (now_seconds() - t0) * 1e3, msg, sizeof msg);
+    diagnose(func, func, false, msg);
+  }
+  if (rc)
+    diagnose(func, func, true, err);
+  free(name);
+  stages_free(&st);
+  if (rc == 0 && module)
+    *out = f;
+  else if (f) {
+    mp_files_free(&f->files);
+    free(f->globals);
+    free(f);
+  }
+  return rc ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
+}

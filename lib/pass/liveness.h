@@ -1,0 +1,89 @@
+/*===-- liveness.h - Stage 2: buffers, live intervals, escapes ------------===*\
+|*                                                                            *|
+|* For every memref.alloc of the function, an mp_buffer:                      *|
+|*                                                                            *|
+|*  - Size and alignment (sizes.h): the alignment is the largest of the       *|
+|*    pass's minimum, the alloc's `alignment` attribute, and the natural      *|
+|*    alignment of the element type of the buffer and of every view of it    *|
+|*    (vector.type_cast to memref<vector<8xf32>> loads 32 bytes at a time).   *|
+|*                                                                            *|
+|*  - Where it sits: every region between the alloc and the function must     *|
+|*    have one block (the numbering is only a schedule inside single-block    *|
+|*    regions), no enclosing op may run its bodies in parallel (one arena     *|
+|*    slot cannot serve iterations running at once), and every enclosing op  *|
+|*    must be control flow whose semantics MLIR's interfaces describe.        *|
+|*                                                                            *|
+|*  - Aliases (alias.h), forward from the alloc; every use of every alias     *|
+|*    counts. A use that hands the buffer to code memplan cannot see makes it *|
+|*    escape: it keeps its own allocation. A value handed to the next         *|
+|*    iteration of a loop that contains the alloc is carried: two             *|
+|*    iterations' buffers are live at once, so it is left alone.              *|
+|*                                                                            *|
+|*  - Live interval, from uses only (memref.dealloc is not a use: upstream    *|
+|*    puts every dealloc at the end of the function). A use nested in ops     *|
+|*    that do not enclose the alloc counts as the whole outermost such op: a  *|
+|*    buffer defined outside a loop and used inside is live for the whole     *|
+|*    loop, since the next iteration uses it again. The interval is the hull  *|
+|*    [first use, last use + 1); with no use at all it is [alloc, alloc + 1), *|
+|*    which keeps even a dead output's writer safe.                           *|
+|*                                                                            *|
+|*  - Deallocs (deallocs.c): each memref.dealloc is traced backwards to the  *|
+|*    allocs it may free. If all are planned it goes away with them; if it    *|
+|*    may free a planned buffer and something else, it can be neither kept    *|
+|*    (it would free the arena) nor erased (a leak), so its planned buffers   *|
+|*    are left alone too, until nothing changes.                              *|
+\*===----------------------------------------------------------------------===*/
+#ifndef MEMPLAN_PASS_LIVENESS_H
+#define MEMPLAN_PASS_LIVENESS_H
+
+#include "buffer.h"
+#include "ir.h"
+#include "schedule.h"
+
+typedef struct mp_liveness_options {
+  uint64_t min_alignment; /* the pass's `alignment` */
+  /* arena=global: one arena for every activation of the function, so a
+   * buffer live across a call (a possible re-entry) is left alone, and so
+   * is one aligned above MEMPLAN_GLOBAL_MAX_ALIGN. */
+  bool shared_arena;
+  /* alloc op -> 1 for buffers to leave alone because their memory space's
+   * arena passed MP_ARENA_MAX_BYTES in an earlier attempt (plan.h); NULL
+   * for none. */
+  const mp_ptrmap *over_limit;
+} mp_liveness_options;
+
+typedef struct mp_liveness {
+  mp_buffer *buffers; /* in schedule order */
+  size_t n, cap;
+  MlirOperation *deallocs; /* the memref.dealloc ops that go with them */
+  size_t ndeallocs, cap_deallocs;
+} mp_liveness;
+
+/** Builds the buffers of `func` from its schedule into *out (zeroed by the
+ *  caller). Returns 0, or -1 with a message in err if memory runs out. */
+int mp_liveness_build(MlirOperation func, const mp_schedule *s,
+                      const mp_liveness_options *o, mp_liveness *out,
+                      char *err, size_t err_len);
+void mp_liveness_free(mp_liveness *l);
+
+/** Leaves buffer b alone for `why` (a format with one %s, filled with arg)
+ *  unless it already is. */
+void mp_leave_alone(mp_buffer *b, mp_skip why, const char *fmt, const char *arg);
+
+/** A memref.dealloc that the forward walk of buffers[buffer] reached. */
+typedef struct mp_reach {
+  MlirOperation dealloc;
+  size_t buffer;
+} mp_reach;
+
+/** deallocs.c: settles which memref.dealloc ops go with the planned buffers
+ *  (appended to l->deallocs) and leaves alone the planned buffers of a
+ *  dealloc that may also free something else. `alloc_index` maps each
+ *  alloc op to its index in l->buffers; `reached` lists what the forward
+ *  walks reached, a check on the backward trace. Returns 0, or -1 if
+ *  memory runs out. */
+int mp_deallocs_settle(const mp_schedule *s, const mp_ptrmap *alloc_index,
+                       const mp_reach *reached, size_t nreached,
+                       mp_liveness *l);
+
+#endif

@@ -1,0 +1,37 @@
+/*===-- problem.h - Stage 3: one memplan_problem per memory space ---------===*\
+|*                                                                            *|
+|* The planned buffers of each memory space become one memplan_problem (size  *|
+|* and alignment in bytes, [start, end) in schedule steps). Different memory  *|
+|* spaces never share bytes: one problem and one arena each, in the order in  *|
+|* which the function first allocates in each space (the arena's index, the  *|
+|* report's "arena" and picture="{space}").                                   *|
+\*===----------------------------------------------------------------------===*/
+#ifndef MEMPLAN_PASS_PROBLEM_H
+#define MEMPLAN_PASS_PROBLEM_H
+
+#include "liveness.h"
+#include "names.h"
+
+#include "memplan/memplan.h"
+
+typedef struct mp_space {
+  MlirAttribute attr;       /* the memory space (null = default) */
+  memplan_problem problem;  /* its planned buffers, named by their ids */
+  size_t *buffer_of;        /* problem buffer k -> index in mp_liveness */
+  uint64_t sum;             /* the sum of their sizes */
+  uint64_t align;           /* their largest alignment (1 when none) */
+} mp_space;
+
+typedef struct mp_problems {
+  mp_space *spaces;
+  size_t n, cap;
+} mp_problems;
+
+/** Builds the problems of l's planned buffers into *out (zeroed by the
+ *  caller), each with capacity `capacity` (0 = none). Returns 0, or -1 if
+ *  memory runs out. */
+int mp_problems_build(const mp_liveness *l, const mp_id *ids, uint64_t capacity,
+                      mp_problems *out);
+void mp_problems_free(mp_problems *p);
+
+#endif

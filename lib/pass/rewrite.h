@@ -1,0 +1,52 @@
+/*===-- rewrite.h - Stage 5: arenas and views in place of the allocs ------===*\
+|*                                                                            *|
+|* Per memory space with planned buffers:                                     *|
+|*   - arena=alloc:  %arena = memref.alloc() {alignment = A, memplan.arena}   *|
+|*     : memref<Nxi8>, first in the function, freed before each return        *|
+|*     (below); memplan.arena tells a later run to leave it alone;            *|
+|*   - arena=global: memref.get_global of a private, uninitialized            *|
+|*     memref.global of the same type, which this stage creates but does not *|
+|*     insert: the module's end inserts it before the function, since a pass *|
+|*     on a function may change nothing outside it.                           *|
+|* The arena=alloc arena gets no kind of dealloc the input could not have     *|
+|* had. In the default memory space it is always freed (the standard          *|
+|* lowering frees there). In any other space a dealloc may not lower at all   *|
+|* (upstream's finalize-memref-to-llvm cannot free an !llvm.ptr<1>), so the   *|
+|* arena is freed only as the input freed its buffers: with a memref.dealloc  *|
+|* in that space if the input freed one of them so; else through a            *|
+|* memref.memory_space_cast to the space in which the input freed one of     *|
+|* them; else not at all (then the input freed none of them, and the arena,   *|
+|* no larger than their sum, leaks no more than they did).                    *|
+|* A is the largest alignment of the buffers in it, so base + offset keeps    *|
+|* every buffer's own alignment. Each planned alloc becomes, at its own place:*|
+|*     %o = arith.constant <offset> : index                                   *|
+|*     %v = memref.view %arena[%o][] : memref<Nxi8> to <the alloc's type>     *|
+|* and its deallocs (from liveness) are erased. A view has the identity       *|
+|* layout; an alloc whose strided layout equals it gets its own type back     *|
+|* from a memref.cast of the view. The arena dominates every view because it  *|
+|* is the first op of the entry block, and planned allocs all have static     *|
+|* shapes, so the views need no size operands.                                *|
+\*===----------------------------------------------------------------------===*/
+#ifndef MEMPLAN_PASS_REWRITE_H
+#define MEMPLAN_PASS_REWRITE_H
+
+#include "plan.h"
+
+typedef struct mp_rewrite_in {
+  memplan_arena_kind arena;
+  /* arena=global: the sym_names the module had before the pass (the
+   * uniqued StringAttr -> 1), which an arena's name steps around. */
+  const mp_ptrmap *taken;
+} mp_rewrite_in;
+
+/** Rewrites `func` with the plans (one per space of p). With arena=global
+ *  the new memref.global ops, not inserted anywhere, are appended to
+ *  *globals (*nglobals of them, room for *cap). Returns 0, or -1 with a
+ *  message in err: the function is then unchanged (everything that can fail
+ *  is done before the first change). */
+int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
+               const memplan_plan *plans, const mp_rewrite_in *in,
+               MlirOperation **globals, size_t *nglobals, size_t *cap,
+               char *err, size_t err_len);
+
+#endif

@@ -1,0 +1,146 @@
+//===-- Interfaces.cpp - Op interface queries for the C pass body ---------===//
+//
+// MLIR's C API cannot ask an op for its interfaces, so the C body of
+// memplan-static (lib/pass) gets these small functions (declared in
+// include/memplan-c/pass.h). With them liveness understands an op of a
+// dialect it has never seen, when that op implements the interfaces.
+//
+// Interfaces only, no traits: a trait's TypeID is made from a compiler-
+// specific spelling of a local type, and the one this file would compute
+// need not match the one libMLIR registered the ops with.
+//
+//===----------------------------------------------------------------------===//
+
+#include "memplan-c/pass.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+
+extern "C" void memplan_emit_remark(MlirLocation loc, const char *msg) {
+  emitRemark(unwrap(loc)) << msg;
+}
+
+extern "C" unsigned memplan_op_operand_effects(MlirOperation cop,
+                                               intptr_t idx) {
+  Operation *op = unwrap(cop);
+  Value v = op->getOperand(idx);
+  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+      getEffectsRecursively(op);
+  if (!effects)
+    return MEMPLAN_EFFECT_UNKNOWN;
+  unsigned mask = 0;
+  for (const MemoryEffects::EffectInstance &e : *effects) {
+    Value target = e.getValue();
+    if (!target) {
+      // An effect on a resource no value names (the default resource: any
+      // memory) could touch the buffer through a pointer memplan cannot see.
+      if (e.getResource() == SideEffects::DefaultResource::get())
+        mask |= MEMPLAN_EFFECT_UNKNOWN;
+      continue;
+    }
+    if (target != v) {
+      mask |= MEMPLAN_EFFECT_OTHERS;
+      continue;
+    }
+    if (isa<MemoryEffects::Read>(e.getEffect()))
+      mask |= MEMPLAN_EFFECT_READ;
+    else if (isa<MemoryEffects::Write>(e.getEffect()))
+      mask |= MEMPLAN_EFFECT_WRITE;
+    else if (isa<MemoryEffects::Free>(e.getEffect()))
+      mask |= MEMPLAN_EFFECT_FREE;
+    else if (isa<MemoryEffects::Allocate>(e.getEffect()))
+      mask |= MEMPLAN_EFFECT_ALLOC;
+  }
+  return mask;
+}
+
+extern "C" intptr_t memplan_op_view_source(MlirOperation cop) {
+  auto view = dyn_cast<ViewLikeOpInterface>(unwrap(cop));
+  if (!view)
+    return -1;
+  Value source = view.getViewSource();
+  for (OpOperand &operand : view->getOpOperands())
+    if (operand.get() == source)
+      return operand.getOperandNumber();
+  return -1;
+}
+
+// The region-branch op whose successors `op`'s operands are handed to, and
+// the point they leave from: op itself (its entry operands), or op's parent
+// when op is a region-branch terminator.
+static RegionBranchOpInterface branchOf(Operation *op,
+                                        std::optional<RegionBranchPoint> &from) {
+  if (auto term = dyn_cast<RegionBranchTerminatorOpInterface>(op)) {
+    auto parent = dyn_cast<RegionBranchOpInterface>(op->getParentOp());
+    if (parent)
+      from = RegionBranchPoint(term);
+    return parent;
+  }
+  auto branch = dyn_cast<RegionBranchOpInterface>(op);
+  if (branch)
+    from = RegionBranchPoint::parent();
+  return branch;
+}
+
+extern "C" intptr_t memplan_op_forwarded(MlirOperation cop, intptr_t idx,
+                                         MlirValue *out, intptr_t cap,
+                                         bool *repeats) {
+  Operation *op = unwrap(cop);
+  *repeats = false;
+  std::optional<RegionBranchPoint> from;
+  RegionBranchOpInterface branch = branchOf(op, from);
+  if (!branch)
+    return -1;
+  RegionBranchSuccessorMapping mapping;
+  branch.getSuccessorOperandInputMapping(mapping, from);
+  auto it = mapping.find(&op->getOpOperand(idx));
+  if (it == mapping.end())
+    return 0;
+  // Leaving a region that may run again (a loop body) hands the value to
+  // the next iteration or out of the loop; entering one hands it to every
+  // iteration.
+  Region *own = op == branch.getOperation() ? nullptr : op->getParentRegion();
+  if (own && branch.isRepetitiveRegion(own->getRegionNumber()))
+    *repeats = true;
+  intptr_t n = 0;
+  for (Value target : it->second) {
+    if (auto arg = dyn_cast<BlockArgument>(target)) {
+      Region *r = arg.getOwner()->getParent();
+      if (r->getParentOp() == branch.getOperation() &&
+          branch.isRepetitiveRegion(r->getRegionNumber()))
+        *repeats = true;
+    }
+    if (n < cap)
+      out[n] = wrap(target);
+    ++n;
+  }
+  return n;
+}
+
+extern "C" bool memplan_op_is_region_branch(MlirOperation op) {
+  return isa<RegionBranchOpInterface>(unwrap(op));
+}
+
+extern "C" bool memplan_op_is_call(MlirOperation op) {
+  return isa<CallOpInterface>(unwrap(op));
+}
+
+extern "C" MlirAttribute memplan_call_callee(MlirOperation cop) {
+  auto call = dyn_cast<CallOpInterface>(unwrap(cop));
+  if (!call)
+    return wrap(Attribute());
+  auto sym = dyn_cast<SymbolRefAttr>(call.getCallableForCallee());
+  return wrap(Attribute(sym));
+}
+
+extern "C" bool memplan_op_is_function(MlirOperation op) {
+  return isa<FunctionOpInterface>(unwrap(op));
+}
