@@ -75,8 +75,16 @@ typedef struct memplan_pass_options {
   uint64_t work_limit;
   memplan_arena_kind arena;
   memplan_remark_level remarks;
-  /** Arena capacity in bytes per memory space; 0 = unlimited. */
+  /** Arena capacity in bytes for every memory space that `capacities`
+   *  does not name; 0 = unlimited. */
   uint64_t capacity;
+  /** The entries of the option `capacity`, each "BYTES" (every memory space
+   *  not named by another entry; replaces `capacity`) or "SPACE:BYTES" (one
+   *  space: 0 for the default space, an integer N, workgroup, private,
+   *  global for #gpu.address_space<...>, or the attribute as MLIR prints
+   *  it). Borrowed; ncapacities of them. */
+  const char *const *capacities;
+  size_t ncapacities;
   /** "" or a path for each function's JSON report; "{func}" becomes the
    *  function's name, each byte but [A-Za-z0-9_-] written as %XX. Module
    *  form only. */

@@ -90,9 +90,15 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
              clEnumValN(MEMPLAN_REMARKS_ALL, "all",
                         "the summary and every buffer left alone, with "
                         "the reason"))}]>,
-    Option<"capacity", "capacity", "uint64_t", "0",
-           "Arena capacity in bytes per memory space (0: unlimited); a plan "
-           "above it fails the pass">,
+    ListOption<"capacity", "capacity", "std::string",
+               "Arena capacity in bytes, a comma-separated list: `BYTES` for "
+               "every memory space, `SPACE:BYTES` for one (SPACE: 0 for the "
+               "default space, an integer N for memref<..., N>, `workgroup`, "
+               "`private`, `global` for #gpu.address_space<...>, or the "
+               "attribute as MLIR prints it); e.g. `capacity=1048576,"
+               "workgroup:49152`. A plan above its space's capacity fails the "
+               "pass, naming the space, the step where the most bytes are "
+               "live and the largest buffers live there">,
     Option<"report", "report", "std::string", "\"\"",
            "Write each function's JSON report to this path; {func} becomes "
            "the function's name (module form only)">,

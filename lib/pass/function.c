@@ -12,6 +12,7 @@
 #include "module.h"
 #include "report.h"
 #include "rewrite.h"
+#include "spaces.h"
 
 #include "../io/utf8.h"
 
@@ -37,7 +38,7 @@ void memplan_pass_options_init(memplan_pass_options *o) {
 
 int memplan_pass_options_check(const memplan_pass_options *o, char *err,
                                size_t err_len) {
-  char buf[512];
+  char buf[768], cbuf[700];
   const char *rp = mp_output_template_problem(o->report, false);
   const char *pp = mp_output_template_problem(o->picture, true);
   if (!memplan_planner_find(o->planner)) {
@@ -57,6 +58,8 @@ int memplan_pass_options_check(const memplan_pass_options *o, char *err,
     snprintf(buf, sizeof buf, "memplan-static: bad report=%.200s: %s", o->report, rp);
   } else if (pp) {
     snprintf(buf, sizeof buf, "memplan-static: bad picture=%.200s: %s", o->picture, pp);
+  } else if (mp_space_capacities_problem(o, cbuf, sizeof cbuf)) {
+    snprintf(buf, sizeof buf, "memplan-static: %s", cbuf);
   } else if (!isfinite(o->time_limit) || o->time_limit < 0) {
     snprintf(buf, sizeof buf,
              "memplan-static: bad time-limit=%g (expected seconds >= 0)", o->time_limit);
@@ -143,14 +146,15 @@ static int plan_once(MlirOperation func, const memplan_pass_options *o,
     return MP_PLAN_FAILED;
   st->ids = calloc(st->live.n ? st->live.n : 1, sizeof *st->ids);
   if (!st->ids || mp_name_buffers(func, &st->live, st->ids) ||
-      mp_problems_build(&st->live, st->ids, o->capacity, &st->problems) ||
+      mp_problems_build(&st->live, st->ids, o, &st->problems) ||
       !(st->plans = calloc(st->problems.n ? st->problems.n : 1, sizeof *st->plans))) {
     snprintf(err, err_len, "memplan-static: out of memory");
     return MP_PLAN_FAILED;
   }
   for (size_t s = 0; s < st->problems.n; ++s)
     memplan_plan_init(&st->plans[s]);
-  return mp_plan_spaces(&st->problems, &st->live, o, st->plans, over_limit, err, err_len);
+  return mp_plan_spaces(&st->problems, &st->live, &st->sched, o, st->plans, over_limit,
+                        err, err_len);
 }
 
 /* At most two attempts: when an arena passes 2^62 bytes, the buffers to
@@ -261,7 +265,7 @@ MlirLogicalResult memplan_plan_function(MlirOperation func,
                                         const memplan_pass_options *o,
                                         memplan_function **out) {
   double t0 = now_seconds();
-  char err[1024] = "";
+  char err[2048] = "";
   *out = NULL;
   if (refuse_concurrent(func, module, o))
     return mlirLogicalResultFailure();
@@ -271,7 +275,7 @@ MlirLogicalResult memplan_plan_function(MlirOperation func,
   if (o->remarks == MEMPLAN_REMARKS_ALL && st.ids)
     remark_left_alone(func, &st);
   char *name = mp_func_name(func, false);
-  mp_planned pf = {name ? name : "?", &st.live, st.ids, &st.problems, st.plans};
+  mp_planned pf = {name ? name : "?", &st.live, &st.sched, st.ids, &st.problems, st.plans};
   if (rc == 0 && !f)
     rc = -1, snprintf(err, sizeof err, "memplan-static: out of memory");
   if (rc == 0)
@@ -286,7 +290,7 @@ MlirLogicalResult memplan_plan_function(MlirOperation func,
    * functions without allocs. */
   if (rc == 0 && (o->remarks == MEMPLAN_REMARKS_ALL ||
                   (o->remarks == MEMPLAN_REMARKS_SUMMARY && st.live.n > 0))) {
-    char msg[600];
+    char msg[4096];
     mp_summary_text(&pf, o->planner, (now_seconds() - t0) * 1e3, msg, sizeof msg);
     diagnose(func, func, false, msg);
   }
