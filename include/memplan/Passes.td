@@ -39,7 +39,7 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
     memplan-static of their own in the pipeline. Nested under `func.func`
     (`builtin.module(func.func(memplan-static))`) it plans that one function
     and changes nothing outside it, so the pass cannot be scheduled there
-    with `arena=global`, `report` or `picture`.
+    with `arena=global`, `arena=arg`, `report` or `picture`.
 
     Example: `memplan-opt model.mlir --memplan-static="planner=auto remarks=all"`.
   }];
@@ -67,9 +67,10 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
            "machine">,
     Option<"arena", "arena", "memplan_arena_kind", "MEMPLAN_ARENA_ALLOC",
            "Where each arena lives: alloc (a memref.alloc at function "
-           "entry, freed before each return; the default) or global (a "
+           "entry, freed before each return; the default), global (a "
            "private memref.global per function and memory space; module "
-           "form only)",
+           "form only) or arg (an argument the caller passes, one per "
+           "memory space; module form only)",
            [{::llvm::cl::values(
              clEnumValN(MEMPLAN_ARENA_ALLOC, "alloc",
                         "a memref.alloc at function entry, freed before "
@@ -77,7 +78,12 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
              clEnumValN(MEMPLAN_ARENA_GLOBAL, "global",
                         "a private memref.global per function and memory "
                         "space (module form; the function must not run "
-                        "concurrently with itself)"))}]>,
+                        "concurrently with itself)"),
+             clEnumValN(MEMPLAN_ARENA_ARG, "arg",
+                        "an argument per memory space that the caller "
+                        "passes (module form; the size is the function's "
+                        "memplan.arena_sizes and @F_arena_size(); callers "
+                        "in the module are updated)"))}]>,
     Option<"remarks", "remarks", "memplan_remark_level",
            "MEMPLAN_REMARKS_SUMMARY",
            "Which remarks to emit: none, summary (one per function with "

@@ -249,6 +249,37 @@ static bool refuse_concurrent(MlirOperation func, const memplan_module *module,
   return true;
 }
 
+/* The arena kind this function gets: arena=arg only where every caller can
+ * be updated (arena_arg.h) and on host functions; else arena=alloc, said in
+ * a remark, since the function's signature then stays as it was. */
+static memplan_arena_kind arena_kind(MlirOperation func, const memplan_module *module,
+                                     const memplan_pass_options *o) {
+  if (o->arena != MEMPLAN_ARENA_ARG)
+    return o->arena;
+  MlirOperation why = {NULL}, parent = mlirOperationGetParentOperation(func);
+  char msg[512], name[96], where[120];
+  if (!mp_op_is(func, "func.func") ||
+      (!mlirOperationIsNull(parent) && mp_op_is(parent, "gpu.module"))) {
+    mp_op_name(func, name, sizeof name);
+    snprintf(msg, sizeof msg,
+             "memplan-static: arena=arg: a '%s'%s keeps its arena allocated (its "
+             "callers are kernels and launches, which pass no arena)", name,
+             mp_op_is(func, "func.func") ? " in a gpu.module" : "");
+  } else if (mp_module_arg_refused(module, func, &why)) {
+    mp_op_name(why, name, sizeof name);
+    mp_loc_text(mlirOperationGetLocation(why), where, sizeof where);
+    snprintf(msg, sizeof msg,
+             "memplan-static: arena=arg: the function keeps its arena allocated: "
+             "'%s' at %s uses its symbol, and only func.call callers can be "
+             "given the arena", name, where);
+  } else {
+    return MEMPLAN_ARENA_ARG;
+  }
+  if (o->remarks != MEMPLAN_REMARKS_NONE)
+    diagnose(func, func, false, msg);
+  return MEMPLAN_ARENA_ALLOC;
+}
+
 static void remark_left_alone(MlirOperation func, const stages *st) {
   for (size_t i = 0; i < st->live.n; ++i) {
     const mp_buffer *b = &st->live.buffers[i];
@@ -282,7 +313,8 @@ MlirLogicalResult memplan_plan_function(MlirOperation func,
     f->func = func;
   if (rc == 0 && module && render_files(&pf, o, f, err, sizeof err))
     rc = -1;
-  mp_rewrite_in in = {o->arena, module ? &module->taken : NULL};
+  memplan_arena_kind kind = arena_kind(func, module, o);
+  mp_rewrite_in in = {kind, module ? &module->taken : NULL, f ? &f->args : NULL};
   if (rc == 0 && mp_rewrite(func, &st.live, &st.problems, st.plans, &in,
                             &f->globals, &f->nglobals, &f->capglobals, err, sizeof err))
     rc = -1;
@@ -303,6 +335,7 @@ MlirLogicalResult memplan_plan_function(MlirOperation func,
   else if (f) {
     mp_files_free(&f->files);
     free(f->globals);
+    mp_arena_args_free(&f->args);
     free(f);
   }
   return rc ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();

@@ -127,7 +127,8 @@ private:
   }
 
   bool needsModule() const {
-    return arena == MEMPLAN_ARENA_GLOBAL || !report.empty() || !picture.empty();
+    return arena == MEMPLAN_ARENA_GLOBAL || arena == MEMPLAN_ARENA_ARG ||
+           !report.empty() || !picture.empty();
   }
 
   void runOnFunction(Operation *func, const memplan_pass_options &o) {
