@@ -22,7 +22,7 @@ typedef enum mp_skip {
   MP_SKIP_ELEMENT,     /* element type of unknown byte size */
   MP_SKIP_TOO_BIG,     /* byte size overflows 64 bits or passes 2^62 */
   MP_SKIP_MULTIBLOCK,  /* inside a region with several blocks */
-  MP_SKIP_PARALLEL,    /* in the body of a parallel loop */
+  MP_SKIP_PARALLEL,    /* in a parallel body it cannot be planned in */
   MP_SKIP_REGION,      /* in a region of an op we do not understand */
   MP_SKIP_CARRIED,     /* carried across iterations of its own loop */
   MP_SKIP_RETURNED,    /* reaches func.return */
@@ -60,6 +60,8 @@ typedef struct mp_buffer {
   uint64_t size;        /* bytes (0 while unknown) */
   uint64_t align;       /* bytes, a power of two */
   MlirAttribute space;  /* memory space attribute (null = default) */
+  MlirOperation scope;  /* the parallel op whose per-iteration arena holds it
+                           (parallel.h), null for the function's arena */
   mp_skip skip;
   char why[200];        /* the reason, for remarks and reports */
   /* How the input frees it, for the arena's own dealloc (rewrite.c): with

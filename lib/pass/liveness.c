@@ -3,6 +3,7 @@
 
 #include "alias.h"
 #include "memplan-c/pass.h"
+#include "parallel.h"
 #include "sizes.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -135,16 +136,21 @@ static int check_position(walk *w, mp_buffer *b) {
     if (mlirOperationIsNull(p) || mlirOperationEqual(p, w->func))
       return 0;
     mp_op_name(p, name, sizeof name);
-    if (mp_op_is_parallel(p))
+    bool scope = mp_scope_op(p); /* a per-iteration arena: nothing above counts */
+    if (!scope && mp_op_is_parallel(p))
       mp_leave_alone(b, MP_SKIP_PARALLEL,
                      "allocated in the body of '%s': each iteration, possibly "
                      "running at the same time, needs its own buffer", name);
-    else if (!memplan_op_is_region_branch(p))
+    else if (!scope && !memplan_op_is_region_branch(p))
       mp_leave_alone(b, MP_SKIP_REGION, "allocated in a region of '%s'", name);
     MlirOperation *slot = mp_push(&w->anc, &w->nanc, &w->capanc, sizeof *slot);
     if (!slot)
       return -1;
     *slot = p;
+    if (scope) {
+      b->scope = p;
+      return 0;
+    }
     x = p;
   }
 }
@@ -200,9 +206,19 @@ static int follow_use(walk *w, mp_buffer *b, int64_t stamp, MlirOpOperand use) {
     mp_leave_alone(b, MP_SKIP_CARRIED, "carried across iterations of its enclosing loop%s", NULL);
     return 0;
   }
-  for (int i = 0; i < e.nto; ++i)
+  for (int i = 0; i < e.nto; ++i) {
+    if (!mp_is_memref(e.to[i])) {
+      /* forwarded into a value that holds it (an !async.value<memref>),
+       * which this walk cannot follow */
+      char name[96];
+      mp_op_name(user, name, sizeof name);
+      mp_leave_alone(b, MP_SKIP_UNKNOWN_OP, "forwarded by '%s' into a value that is no memref",
+                     name);
+      return 0;
+    }
     if (push_value(w, e.to[i], stamp))
       return -1;
+  }
   if (!mlirOperationIsNull(e.results_of))
     for (intptr_t r = 0; r < mlirOperationGetNumResults(e.results_of); ++r)
       if (push_value(w, mlirOperationGetResult(e.results_of, r), stamp))
@@ -320,6 +336,7 @@ int mp_liveness_build(MlirOperation func, const mp_schedule *s,
                      "are left alone)%s", NULL);
     if (walk_buffer(&w, b, (int64_t)i + 1))
       goto done;
+    mp_scope_check(s, b);
   }
   if (o->shared_arena && live_across_calls(s, out))
     goto done;

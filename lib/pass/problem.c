@@ -1,6 +1,7 @@
 /*===-- problem.c - Stage 3: one memplan_problem per memory space ---------===*/
 #include "problem.h"
 
+#include "parallel.h"
 #include "spaces.h"
 
 #include <stdio.h>
@@ -17,20 +18,24 @@ void mp_problems_free(mp_problems *p) {
 }
 
 void mp_space_label(const mp_space *sp, char *buf, size_t len) {
-  char name[256];
+  char name[256], scope[200];
   mp_space_name(sp->attr, name, sizeof name);
-  snprintf(buf, len, "memory space %s", name);
+  mp_scope_text(sp->scope, scope, sizeof scope);
+  snprintf(buf, len, "memory space %s%s%s", name, scope[0] ? ", " : "", scope);
 }
 
 /* The index of the space of `attr`, added when new; -1 if memory runs out. */
-static int space_of(mp_problems *p, MlirAttribute attr, const memplan_pass_options *o) {
+static int space_of(mp_problems *p, MlirAttribute attr, MlirOperation scope,
+                    const memplan_pass_options *o) {
   for (size_t s = 0; s < p->n; ++s)
-    if (mlirAttributeEqual(p->spaces[s].attr, attr))
+    if (mlirAttributeEqual(p->spaces[s].attr, attr) &&
+        mlirOperationEqual(p->spaces[s].scope, scope))
       return (int)s;
   mp_space *sp = mp_push(&p->spaces, &p->n, &p->cap, sizeof *sp);
   if (!sp)
     return -1;
   sp->attr = attr;
+  sp->scope = scope;
   sp->align = 1;
   memplan_problem_init(&sp->problem);
   sp->problem.capacity = mp_space_capacity(o, attr);
@@ -43,7 +48,7 @@ int mp_problems_build(const mp_liveness *l, const mp_id *ids,
     const mp_buffer *b = &l->buffers[i];
     if (b->skip != MP_PLANNED)
       continue;
-    int s = space_of(out, b->space, o);
+    int s = space_of(out, b->space, b->scope, o);
     if (s < 0)
       return -1;
     mp_space *sp = &out->spaces[s];

@@ -4,7 +4,8 @@
 |* and alignment in bytes, [start, end) in schedule steps). Different memory  *|
 |* spaces never share bytes: one problem and one arena each, in the order in  *|
 |* which the function first allocates in each space (the arena's index, the  *|
-|* report's "arena" and picture="{space}").                                   *|
+|* report's "arena" and picture="{space}"). The buffers of a parallel body    *|
+|* (parallel.h) get problems of their own, one arena per iteration.          *|
 \*===----------------------------------------------------------------------===*/
 #ifndef MEMPLAN_PASS_PROBLEM_H
 #define MEMPLAN_PASS_PROBLEM_H
@@ -17,6 +18,9 @@
 
 typedef struct mp_space {
   MlirAttribute attr;       /* the memory space (null = default) */
+  MlirOperation scope;      /* the parallel op whose body allocates this
+                               arena once per iteration (parallel.h); null:
+                               the function's arena */
   memplan_problem problem;  /* its planned buffers, named by their ids */
   size_t *buffer_of;        /* problem buffer k -> index in mp_liveness */
   uint64_t sum;             /* the sum of their sizes */
@@ -35,7 +39,8 @@ int mp_problems_build(const mp_liveness *l, const mp_id *ids,
                       const memplan_pass_options *o, mp_problems *out);
 void mp_problems_free(mp_problems *p);
 
-/** "memory space 0": how messages name the arena of sp (truncated to len). */
+/** "memory space 0", "memory space 0, one per iteration of 'scf.forall' at
+ *  3:5": how messages name the arena of sp (truncated to len). */
 void mp_space_label(const mp_space *sp, char *buf, size_t len);
 
 #endif

@@ -49,27 +49,26 @@ static void arenas_text(const mp_planned *f, const char *tail, char *buf, size_t
 #define PUT(...) \
   (used += used < len ? (size_t)snprintf(buf + used, len - used, __VA_ARGS__) : 0)
   char t1[48], t2[48], label[400], peak[600];
-  if (n < 2) {
+  if (n == 0 || (n == 1 && mlirOperationIsNull(f->p->spaces[0].scope))) {
     unsigned __int128 lb = n ? f->plans[0].lower_bound : 0, arena = n ? f->plans[0].peak : 0;
     PUT("lower bound %s bytes; arena %s bytes in %zu arena%s; %s", mp_u128_text(lb, t1),
         mp_u128_text(arena, t2), n, n == 1 ? "" : "s", tail);
   } else {
-    PUT("%zu arenas:", n);
+    PUT("%zu arena%s:", n, n == 1 ? "" : "s");
     for (size_t s = 0; s < n; ++s) {
       mp_space_label(&f->p->spaces[s], label, sizeof label);
-      PUT("%s %llu bytes in %s (lower bound %llu)", s ? "," : "",
-          (unsigned long long)f->plans[s].peak, label,
-          (unsigned long long)f->plans[s].lower_bound);
+      PUT("%s arena %zu of %llu bytes (lower bound %llu) in %s", s ? "," : "", s,
+          (unsigned long long)f->plans[s].peak,
+          (unsigned long long)f->plans[s].lower_bound, label);
     }
     PUT("; %s", tail);
   }
   for (size_t s = 0; s < n; ++s) {
     peak_of(f, s, peak, sizeof peak);
-    mp_space_label(&f->p->spaces[s], label, sizeof label);
-    if (n == 1)
+    if (n == 1 && mlirOperationIsNull(f->p->spaces[0].scope))
       PUT("; %s", peak);
     else
-      PUT("; %s: %s", label, peak);
+      PUT("; arena %zu: %s", s, peak);
   }
 #undef PUT
 }
@@ -174,6 +173,25 @@ static json_t *peak_json(const mp_planned *f, size_t s) {
   return o;
 }
 
+/* The arena's "scope": "function", or the parallel op whose body allocates
+ * it once per iteration, with its location (parallel.h). */
+static json_t *scope_json(MlirOperation scope) {
+  if (mlirOperationIsNull(scope))
+    return json_string("function");
+  char name[96], loc[200];
+  mp_op_name(scope, name, sizeof name);
+  mp_loc_text(mlirOperationGetLocation(scope), loc, sizeof loc);
+  char *uloc = memplan_utf8_sanitize(loc);
+  json_t *o = json_object();
+  if (!uloc || !o || json_object_set_new(o, "op", json_string(name)) ||
+      json_object_set_new(o, "location", json_string(uloc))) {
+    json_decref(o);
+    o = NULL;
+  }
+  free(uloc);
+  return o;
+}
+
 static json_t *report_json(const mp_planned *f) {
   json_t *root = json_object(), *arenas = json_array(), *skipped = json_array();
   /* A symbol name need not be UTF-8; JSON strings must be (jansson would
@@ -187,6 +205,7 @@ static json_t *report_json(const mp_planned *f) {
     ok = j && !json_object_set_new(j, "arena", json_integer((json_int_t)s)) &&
          !json_object_set_new(j, "memory_space", space_json(f->p->spaces[s].attr)) &&
          !json_object_set_new(j, "peak_live", peak_json(f, s)) &&
+         !json_object_set_new(j, "scope", scope_json(f->p->spaces[s].scope)) &&
          !json_array_append_new(arenas, j);
   }
   for (size_t i = 0; ok && i < f->l->n; ++i) {

@@ -2,6 +2,7 @@
 #include "rewrite.h"
 
 #include "arena_arg.h"
+#include "parallel.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -161,8 +162,9 @@ static void free_plan(const mp_liveness *l, const mp_space *sp, bool *direct,
   }
 }
 
-/* Frees the arena av (of `size` bytes) before every func.return of the
- * function's blocks. */
+/* Frees the arena av (of `size` bytes) before every return of the
+ * function's blocks, or for a per-iteration arena before the terminator of
+ * its scope's body (`body` is then that region, of one block). */
 static void free_arena(edit *ed, MlirRegion body, MlirValue av, int64_t size,
                        const mp_liveness *l, const mp_space *sp) {
   bool direct, cast;
@@ -175,7 +177,8 @@ static void free_arena(edit *ed, MlirRegion body, MlirValue av, int64_t size,
   for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b);
        b = mlirBlockGetNextInRegion(b)) {
     MlirOperation t = mlirBlockGetTerminator(b);
-    if (mlirOperationIsNull(t) || !mp_op_is(t, "func.return"))
+    if (mlirOperationIsNull(t) || (mlirOperationIsNull(sp->scope) &&
+                                   !mp_op_is(t, "func.return") && !mp_op_is(t, "gpu.return")))
       continue;
     MlirLocation loc = mlirOperationGetLocation(t);
     MlirValue freed = av;
@@ -194,9 +197,9 @@ static MlirValue make_arena(edit *ed, MlirOperation func, size_t s,
                             const mp_rewrite_in *in, MlirOperation *global,
                             char *err, size_t err_len) {
   MlirLocation floc = mlirOperationGetLocation(func);
-  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  MlirBlock entry = mp_scope_block(func, sp->scope);
   MlirOperation none = {NULL};
-  if (in->arena == MEMPLAN_ARENA_GLOBAL) {
+  if (in->arena == MEMPLAN_ARENA_GLOBAL && mlirOperationIsNull(sp->scope)) {
     *global = make_global(func, s, sp->attr, atype, sp->align, in->taken, err, err_len);
     if (mlirOperationIsNull(*global))
       return (MlirValue){NULL};
@@ -285,7 +288,9 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
     MlirType atype = mlirMemRefTypeContiguousGet(mlirIntegerTypeGet(ed.ctx, 8), 1,
                                                  &size, sp->attr);
     MlirOperation global = {NULL};
-    MlirValue av = in->arena == MEMPLAN_ARENA_ARG
+    /* per-iteration arenas are allocations in every mode (parallel.h) */
+    memplan_arena_kind kind = mlirOperationIsNull(sp->scope) ? in->arena : MEMPLAN_ARENA_ALLOC;
+    MlirValue av = kind == MEMPLAN_ARENA_ARG
                        ? arg_arena(func, l, sp, atype, size, in->args)
                        : make_arena(&ed, func, s, sp, atype, in, &global, err, err_len);
     if (!mlirOperationIsNull(global)) {
@@ -301,8 +306,10 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
       ed.failed = true;
       break;
     }
-    if (in->arena == MEMPLAN_ARENA_ALLOC)
-      free_arena(&ed, body, av, size, l, sp);
+    if (kind == MEMPLAN_ARENA_ALLOC)
+      free_arena(&ed, mlirOperationIsNull(sp->scope) ? body
+                                                     : mlirOperationGetRegion(sp->scope, 0),
+                 av, size, l, sp);
     for (size_t k = 0; k < sp->problem.count && !ed.failed; ++k) {
       size_t i = sp->buffer_of[k];
       views[i] = make_view(&ed, &l->buffers[i], av, plans[s].offsets[k]);

@@ -7,8 +7,8 @@ prints one module with `func.func @prog(%in: memref<64xf32>, %out_<T>: memref<64
 static allocs of element types f32, f16, i32, i8, i1, i64; views of every kind
 (subview, expand_shape, collapse_shape, cast, reinterpret_cast, transpose,
 view, arith.select between buffers, buffers yielded out of scf.if and carried
-through scf.for); nested scf.for / scf.if / scf.while with allocs inside and
-outside; memref.copy, memref.load/store and linalg ops (fill, generic, add,
+through scf.for); nested scf.for / scf.if / scf.while (with --parallel-bodies
+also scf.forall / scf.parallel) with allocs inside and outside; memref.copy, memref.load/store and linalg ops (fill, generic, add,
 copy, matmul).  Every buffer is fully written before it is read; results reach
 the outputs by accumulating (+ or xor) buffers into the out-params, so a
 wrong plan that lets two live buffers share bytes changes what run_compare.py
@@ -62,8 +62,9 @@ class Buf:
 
 
 class Gen:
-    def __init__(self, seed, stmts, depth):
+    def __init__(self, seed, stmts, depth, parallel=False):
         self.r = random.Random(seed)
+        self.parallel = parallel
         self.lines = []
         self.ind = 4
         self.k = 0
@@ -422,9 +423,32 @@ class Gen:
         return scope
 
     def region(self, pool, scope_out, depth, conds):
-        kind = self.r.choice(["for", "for_carried", "if", "if_yield", "while"])
+        kinds = ["for", "for_carried", "if", "if_yield", "while"]
+        if self.parallel:  # a list of its own: other seeds keep their programs
+            kinds += ["forall", "parallel"]
+        kind = self.r.choice(kinds)
         n = self.r.randint(2, 5)
-        if kind == "for":
+        if kind in ("forall", "parallel"):
+            # Per-iteration buffers (allocated and freed in the body). The
+            # body may update outer buffers and the outputs from every
+            # iteration: racy if iterations ran at once, deterministic in the
+            # sequential lowering random_check.py uses.
+            iv, k = self.fresh("i"), self.r.randint(2, 3)
+            if kind == "forall":
+                self.emit("scf.forall (%s) in (%d) {" % (iv, k))
+            else:
+                self.emit("scf.parallel (%s) = (%s) to (%s) step (%s) {"
+                          % (iv, self.cidx(0), self.cidx(k), self.cidx(1)))
+            self.ind += 2
+            c = self.fresh("p")
+            self.emit("%s = arith.cmpi eq, %s, %s : index" % (c, iv, self.cidx(1)))
+            scope = self.block(pool, depth, n, conds + [c])
+            self.free(scope)
+            if kind == "parallel":
+                self.emit("scf.reduce")
+            self.ind -= 2
+            self.emit("}")
+        elif kind == "for":
             iv = self.fresh("i")
             self.emit("scf.for %s = %s to %s step %s {" % (iv, self.cidx(0), self.cidx(self.r.randint(2, 3)), self.cidx(1)))
             self.ind += 2
@@ -543,8 +567,10 @@ def main():
     ap.add_argument("-o", "--output")
     ap.add_argument("--stmts", type=int, default=14, help="statements at top level")
     ap.add_argument("--depth", type=int, default=2, help="maximum region nesting")
+    ap.add_argument("--parallel-bodies", action="store_true",
+                    help="also scf.forall and scf.parallel regions with buffers of their own")
     a = ap.parse_args()
-    text = Gen(a.seed, a.stmts, a.depth).module()
+    text = Gen(a.seed, a.stmts, a.depth, a.parallel_bodies).module()
     if a.output:
         with open(a.output, "w") as f:
             f.write(text)

@@ -41,7 +41,7 @@ def inner(module_text):
 
 
 def program(seed, prefix, opts):
-    text = gen_program.Gen(seed, opts.stmts, opts.depth).module()
+    text = gen_program.Gen(seed, opts.stmts, opts.depth, opts.parallel_bodies).module()
     return inner(text).replace("func.func @prog(", "func.func @%s_%d(" % (prefix, seed))
 
 
@@ -124,6 +124,8 @@ def main():
     ap.add_argument("--batch", type=int, default=25, help="programs per run")
     ap.add_argument("--stmts", type=int, default=14)
     ap.add_argument("--depth", type=int, default=2)
+    ap.add_argument("--parallel-bodies", action="store_true",
+                    help="programs with scf.forall / scf.parallel bodies too")
     ap.add_argument("--tool", choices=["plugin", "memplan-opt"], default="plugin")
     ap.add_argument("--build", default=os.environ.get("MEMPLAN_BUILD"))
     ap.add_argument("--plugin")

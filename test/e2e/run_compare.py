@@ -54,6 +54,15 @@ LOWERING = [
     "--convert-cf-to-llvm", "--convert-ub-to-llvm", "--convert-func-to-llvm",
     "--reconcile-unrealized-casts",
 ]
+# --parallel=async: scf.forall and scf.parallel run on the async runtime's
+# worker threads (upstream's async-parallel-for outlines each body into a
+# function that several threads call at once), async.execute too.
+ASYNC_LOWERING = [
+    "--scf-forall-to-parallel", "--async-parallel-for=async-dispatch=false num-workers=4 min-task-size=1",
+    "--async-to-async-runtime", "--async-runtime-ref-counting", "--async-runtime-ref-counting-opt",
+    "--arith-expand", "--convert-async-to-llvm",
+]
+ASYNC_RUNTIME = "/usr/lib/llvm-22/lib/libmlir_async_runtime.so"
 HARNESS_ENTRY = "e2e_main"
 PRINT_ELEMS = 64          # elements printed in full per buffer (after the hash)
 HASH_MUL = 1099511628211  # odd (FNV prime): multiplication is invertible mod 2^64
@@ -822,13 +831,15 @@ ADDR_RE = re.compile(r"base@ = 0x[0-9a-fA-F]+")
 
 def execute(opts, text, label, workdir):
     """Lower and run; return (ok, stdout or error text)."""
-    lowered, _ = mlir_opt(opts, LOWERING, lowerable_allocs(text), "lowering (%s)" % label)
+    lowering = (ASYNC_LOWERING if getattr(opts, "parallel", "") == "async" else []) + LOWERING
+    lowered, _ = mlir_opt(opts, lowering, lowerable_allocs(text), "lowering (%s)" % label)
     path = os.path.join(workdir, label + ".ll.mlir")
     with open(path, "w") as f:
         f.write(lowered)
     entry = opts.run_entry or HARNESS_ENTRY
     cmd = [opts.mlir_runner, "-e", entry, "-entry-point-result=void",
-           "-shared-libs=" + RUNNER_LIBS, "-" + opts.opt_level, path]
+           "-shared-libs=" + RUNNER_LIBS + ("," + ASYNC_RUNTIME if getattr(opts, "parallel", "") == "async" else ""),
+           "-" + opts.opt_level, path]
     p = run(cmd, opts.timeout, "mlir-runner (%s)" % label)
     if p.returncode != 0:
         return False, "exit %d\n%s" % (p.returncode, p.stderr[-2000:])
@@ -901,6 +912,9 @@ def main():
                     help="pattern: splat weight globals get a deterministic pattern")
     ap.add_argument("--dyn-dim", type=int, default=16, help="size of dynamic argument dims")
     ap.add_argument("--scalar-index", type=int, default=3, help="value of index/int scalar args")
+    ap.add_argument("--parallel", choices=["sequential", "async"], default="sequential",
+                    help="how scf.forall/scf.parallel/async.execute run: one iteration after "
+                    "another, or on the async runtime's threads")
     ap.add_argument("--timeout", type=float, default=600)
     ap.add_argument("--opt-level", default="O0", choices=["O0", "O1", "O2", "O3"])
     ap.add_argument("--keep", help="write intermediate files into this directory")

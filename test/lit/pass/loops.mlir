@@ -122,55 +122,7 @@ func.func @carried(%n: index, %out: memref<64xf32>, %f: f32) {
   return
 }
 
-// Parallel loops: iterations may run at the same time, so an alloc in the
-// body is private to each and must not become one arena slot.
-// CHECK-LABEL: func.func @forall_private
-// CHECK: scf.forall
-// CHECK-NEXT: memref.alloc() : memref<64xf32>
-// expected-remark @+1 {{memplan-static: planned}}
-func.func @forall_private(%out: memref<4x64xf32>, %f: f32) {
-  scf.forall (%i) in (4) {
-    // expected-remark @+1 {{left alone: allocated in the body of 'scf.forall'}}
-    %t = memref.alloc() : memref<64xf32>
-    linalg.fill ins(%f : f32) outs(%t : memref<64xf32>)
-    %row = memref.subview %out[%i, 0] [1, 64] [1, 1] : memref<4x64xf32> to memref<64xf32, strided<[1], offset: ?>>
-    memref.copy %t, %row : memref<64xf32> to memref<64xf32, strided<[1], offset: ?>>
-    memref.dealloc %t : memref<64xf32>
-  }
-  return
-}
-
-// CHECK-LABEL: func.func @parallel_private
-// CHECK: scf.parallel
-// CHECK-NEXT: memref.alloc() : memref<64xf32>
-// expected-remark @+1 {{memplan-static: planned}}
-func.func @parallel_private(%out: memref<64xf32>, %f: f32) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c4 = arith.constant 4 : index
-  scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
-    // expected-remark @+1 {{left alone: allocated in the body of 'scf.parallel'}}
-    %t = memref.alloc() : memref<64xf32>
-    linalg.fill ins(%f : f32) outs(%t : memref<64xf32>)
-    memref.dealloc %t : memref<64xf32>
-    scf.reduce
-  }
-  return
-}
-
-// CHECK-LABEL: func.func @affine_parallel_private
-// CHECK: affine.parallel
-// CHECK-NEXT: memref.alloc() : memref<64xf32>
-// expected-remark @+1 {{memplan-static: planned}}
-func.func @affine_parallel_private(%f: f32) {
-  affine.parallel (%i) = (0) to (4) {
-    // expected-remark @+1 {{left alone: allocated in the body of 'affine.parallel'}}
-    %t = memref.alloc() : memref<64xf32>
-    linalg.fill ins(%f : f32) outs(%t : memref<64xf32>)
-    memref.dealloc %t : memref<64xf32>
-  }
-  return
-}
+// Buffers allocated in parallel bodies: parallel-bodies.mlir.
 
 // A buffer defined outside a parallel loop and only read inside is shared by
 // all iterations: it is planned, live for the whole loop.

@@ -1,0 +1,48 @@
+/*===-- parallel.c - Per-iteration arenas for parallel bodies -------------===*/
+#include "parallel.h"
+
+#include "ir.h"
+#include "liveness.h"
+
+#include <stdio.h>
+
+/* The ops whose body runs once per iteration (or thread), each run in
+ * order, and whose body is a single block ending in a terminator. */
+static const char *const scope_ops[] = {
+    "scf.forall", "scf.parallel", "affine.parallel", "async.execute",
+    "gpu.launch", NULL};
+
+bool mp_scope_op(MlirOperation op) { return mp_op_in(op, scope_ops); }
+
+MlirBlock mp_scope_block(MlirOperation func, MlirOperation scope) {
+  MlirOperation owner = mlirOperationIsNull(scope) ? func : scope;
+  return mlirRegionGetFirstBlock(mlirOperationGetRegion(owner, 0));
+}
+
+void mp_scope_check(const mp_schedule *s, mp_buffer *b) {
+  if (mlirOperationIsNull(b->scope) || b->skip != MP_PLANNED)
+    return;
+  int64_t k = mp_schedule_num(s, b->scope);
+  if (k >= 0 && b->start > k && b->end <= s->last[k] + 1)
+    return;
+  char name[96];
+  mp_op_name(b->scope, name, sizeof name);
+  mp_leave_alone(b, MP_SKIP_PARALLEL,
+                 "allocated in the body of '%s' but used after its iteration "
+                 "ends (each iteration, possibly running at the same time, "
+                 "gets its own arena)", name);
+}
+
+void mp_scope_text(MlirOperation scope, char *buf, size_t len) {
+  buf[0] = 0;
+  if (mlirOperationIsNull(scope))
+    return;
+  char name[96], loc[96];
+  mp_op_name(scope, name, sizeof name);
+  mp_loc_text(mlirOperationGetLocation(scope), loc, sizeof loc);
+  snprintf(buf, len, "one per %s of '%s' at %s",
+           mp_op_is(scope, "gpu.launch")      ? "run of the body"
+           : mp_op_is(scope, "async.execute") ? "execution"
+                                              : "iteration",
+           name, loc);
+}
