@@ -52,7 +52,7 @@ optsets=(
   "planner=greedy-size alignment=128 arena=global"
   "planner=best-fit"
   "planner=linear"
-  "planner=exact time-limit=1"
+  "planner=exact work-limit=20000"
   "planner=auto capacity=64"
   "planner=nope"
   "alignment=3"
