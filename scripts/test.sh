@@ -20,6 +20,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/sanitize.sh"
 "$root/scripts/sanitize-pass.sh"
 "$root/scripts/fuzz.sh" 20
-cmake -S "$root" -B "$root/build-debug" -G Ninja -DCMAKE_BUILD_TYPE=Debug >/dev/null
+cmake -S "$root" -B "$root/build-debug" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+  -DMEMPLAN_WERROR=ON >/dev/null
 cmake --build "$root/build-debug"
 ctest --test-dir "$root/build" --output-on-failure -j2
