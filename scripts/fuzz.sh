@@ -31,7 +31,7 @@ build=${MEMPLAN_FUZZ_DIR:-$root/build-fuzz}
 
 cmake -S "$root" -B "$build" -G Ninja \
   -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMEMPLAN_FUZZ=ON \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMEMPLAN_FUZZ=ON -DMEMPLAN_WERROR=ON \
   -DMEMPLAN_ENABLE_MLIR=OFF -DMEMPLAN_ENABLE_MILP=OFF -DBUILD_TESTING=OFF >/dev/null
 cmake --build "$build" --target $(printf 'fuzz_%s ' "${targets[@]}")
 
