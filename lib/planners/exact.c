@@ -636,6 +636,12 @@ static int decide(xsearch *X, uint64_t C, uint64_t budget, int h) {
   X->twin = X->twins[h];
   X->hsalt = (uint64_t)h + 1;
   X->minreq = UINT64_MAX;
+  /* The decision itself is a node, even when it ends before any dfs: so
+   * every decision spends work, and the work limit and the clock bound the
+   * rounds of mpx_exact whatever the input (a two-buffer input near 2^64
+   * once refuted capacities one granule at a time, forever). */
+  if (count_node(X) != 0)
+    return -1;
   reset(X);
   for (size_t i = 0; i < X->n; ++i)
     if (X->p->buffers[i].size == 0 && X->off[i] > C)
@@ -1134,6 +1140,9 @@ static int fallback(const memplan_problem *p, const memplan_options *o,
   snprintf(plan->planner, sizeof plan->planner, "exact");
   snprintf(plan->message, sizeof plan->message, "%s: no search, %s plan", why,
            used);
+  /* exact's work is search nodes, and none was spent (the heuristic's own
+   * count of visits is another unit and could pass the work limit). */
+  plan->work = 0;
   plan->status = MEMPLAN_FEASIBLE;
   return rc;
 }
@@ -1258,7 +1267,7 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
   /* load[] holds every size before the first decision. */
   reset(&X);
   uint64_t L = root_bound(&X);
-  L = (L + gr - 1) / gr * gr;
+  L = mp_round_up_sat(L, gr);
 
   uint64_t cap = p->capacity;
   int proven = 0, infeasible = 0;
@@ -1294,7 +1303,7 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
   do {                                                                         \
     L = (to);                                                                  \
     if (X.minreq != UINT64_MAX && X.minreq > L)                                \
-      L = (X.minreq + gr - 1) / gr * gr;                                       \
+      L = mp_round_up_sat(X.minreq, gr);                                       \
     moved = 1;                                                                 \
   } while (0)
   uint64_t lastL[EXACT_RANKS] = {0}, lastB[EXACT_RANKS] = {0};
@@ -1312,7 +1321,7 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
         if (r == 0) {
           /* The least possible peak above cap (cap need not be a
            * multiple of gr; every peak is). */
-          EXACT_RAISE_L((cap / gr + 1) * gr);
+          EXACT_RAISE_L(mp_round_up_sat(mp_add_sat(cap, 1), gr));
           infeasible = 1;
           continue;
         }
@@ -1339,7 +1348,7 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
         }
         if (r == 0) {
           /* Refuted: the optimum is above L, and at least X.minreq. */
-          EXACT_RAISE_L(L + gr);
+          EXACT_RAISE_L(mp_add_sat(L, gr));
           if (cap && L > cap)
             infeasible = 1; /* the optimum itself is above the capacity */
           continue;
@@ -1349,7 +1358,7 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
           break;
         }
       }
-      if (U - gr > L) {
+      if (U - L > gr) {
         r = decide(&X, U - gr, flags & MPX_EXACT_TOP_SHARE ? budget * 2 : budget / 8 + 1, h);
         if (r == 1) {
           EXACT_FOUND();
@@ -1370,14 +1379,14 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
        * there sooner than one step below U; a refutation there raises L
        * just as well. */
       uint64_t M = (L + (U - L) / 4 * 3) / gr * gr;
-      if (M > L && M + gr < U) {
+      if (M > L && U - M > gr) {
         r = decide(&X, M, budget / 4 + 1, h);
         if (r == 1) {
           EXACT_FOUND();
           continue;
         }
         if (r == 0) {
-          EXACT_RAISE_L(M + gr);
+          EXACT_RAISE_L(mp_add_sat(M, gr));
           continue;
         }
         if (X.stop == 2)
@@ -1386,7 +1395,7 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
     }
     if (stop)
       break;
-    if (!moved)
+    if (!moved && budget <= UINT64_MAX / 2)
       budget *= 2;
   }
 #undef EXACT_FOUND
