@@ -122,7 +122,8 @@ static void gen_usage(FILE *out) {
           "  -n, --count=N          buffers (drawn in 150..500)\n"
           "      --height=H         rectangle height in units (default "
           "1024)\n"
-          "      --horizon=T        rectangle width in steps (default 1024)\n"
+          "      --horizon=T        rectangle width in steps (drawn in "
+          "64..512)\n"
           "      --unit=U           bytes per unit (default 1024; packing-gap: "
           "6144,\n"
           "                         a multiple of 6)\n"
@@ -148,7 +149,7 @@ static void gen_usage(FILE *out) {
  * regenerated from its header's explicit options is the same file. */
 enum {
   PK_COUNT, PK_HOLES, PK_PINWHEELS, PK_TIME_CUTS, PK_ALIGNED, PK_LAYERS,
-  PK_N
+  PK_HORIZON, PK_N
 };
 
 static void draw_packing(uint64_t seed, const bool given[PK_N],
@@ -161,6 +162,7 @@ static void draw_packing(uint64_t seed, const bool given[PK_N],
   v[PK_TIME_CUTS] = memplan_cli_uniform(&st, 20, 50);
   v[PK_ALIGNED] = memplan_cli_uniform(&st, 0, 50);
   v[PK_LAYERS] = memplan_cli_uniform(&st, 0, 20);
+  v[PK_HORIZON] = memplan_cli_uniform(&st, 64, 512);
   if (!given[PK_COUNT])
     g->count = v[PK_COUNT];
   if (!given[PK_HOLES])
@@ -173,6 +175,8 @@ static void draw_packing(uint64_t seed, const bool given[PK_N],
     g->aligned = (unsigned)v[PK_ALIGNED];
   if (!given[PK_LAYERS])
     g->layers = (unsigned)v[PK_LAYERS];
+  if (!given[PK_HORIZON])
+    g->horizon = v[PK_HORIZON];
 }
 
 /* A percentage option: 0..100. */
@@ -320,6 +324,7 @@ int memplan_cmd_gen(int argc, char **argv) {
       if (horizon == 0 || horizon > (uint64_t)INT64_MAX)
         return memplan_cli_usage_error(
             CMD, "--horizon: must be in 1..%" PRId64, INT64_MAX);
+      given[PK_HORIZON] = true;
       break;
     case OPT_LIFE:
       if (memplan_cli_u64(CMD, "max-life", optarg, &max_life))
@@ -431,7 +436,7 @@ int memplan_cmd_gen(int argc, char **argv) {
                              planted_path) != 0)
       return 2;
     pk.count = count;
-    pk.horizon = horizon ? horizon : 1024;
+    pk.horizon = horizon;
     pk.gap = family == 2;
     pk.unit = unit ? unit : pk.gap ? 6144 : 1024;
     draw_packing(seed, given, &pk);
