@@ -601,6 +601,7 @@ void mpx_xs_free(xsearch *X) {
   free(X->secmin);
   free(X->secpad);
   free(X->slo_first);
+  free(X->slotcnt);
   free(X->off);
   free(X->placed);
   free(X->undo);
@@ -666,8 +667,9 @@ int mpx_xs_init(xsearch *X, const memplan_problem *p,
   X->secmin = malloc(S1 * sizeof *X->secmin);
   X->secpad = calloc(S1, sizeof *X->secpad);
   X->slo_first = malloc(S1 * sizeof *X->slo_first);
+  X->slotcnt = malloc(S1 * sizeof *X->slotcnt);
   if (!X->firstslo || !X->floor || !X->load || !X->loadr || !X->cuts ||
-      !X->secmin || !X->secpad || !X->slo_first)
+      !X->secmin || !X->secpad || !X->slo_first || !X->slotcnt)
     goto oom;
   size_t undo_cap = 1;
   for (size_t i = 0; i < n; ++i) {

@@ -74,6 +74,7 @@ typedef struct xsearch {
                           buffers crossing it */
   uint64_t *secmin;    /* scratch: per section, lowest reachable offset */
   uint64_t *secpad;    /* scratch: per section, largest rounding pad */
+  uint32_t *slotcnt;   /* scratch: per section, slot children (exact_slot.c) */
   uint64_t *off;
   unsigned char *placed;
   undo_entry *undo;

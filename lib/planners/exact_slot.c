@@ -44,30 +44,34 @@ static void ban_slot(xsearch *X, uint32_t s, uint64_t m) {
   }
 }
 
-/* How many children slot (s, m) has: the buffers that would start there
- * (a twin only after its predecessor); *fixed_here when one is fixed. */
-static size_t count_slot(const xsearch *X, uint32_t s, uint64_t m,
-                         bool *fixed_here) {
-  size_t c = 0;
-  for (uint32_t k = X->firstslo[X->slo_first[s]]; k < X->firstslo[s + 1];
-       ++k) {
-    uint32_t i = X->byslo[k];
-    if (!slot_candidate(X, i, s, m))
-      continue;
-    *fixed_here |= X->p->buffers[i].fixed;
-    c += X->twin[i] == UINT32_MAX || X->placed[X->twin[i]];
-  }
-  return c;
-}
-
 /* The section at the lowest level m to branch on: the one with the fewest
  * children (ties: the least slack), or UINT32_MAX when no section at m can
- * take a buffer there. A section whose slack is below gr (the least hole)
- * has no hole child; that depends on C, so the capacity at which it would
- * get one is recorded in X->minreq: below it, the search is the same tree,
- * which keeps refutation thresholds sound. */
+ * take a buffer there. The children of (s, m) are the buffers that would
+ * start at m (a twin only after its predecessor), counted for every
+ * section in one pass over the piece's buffers. A section where a fixed
+ * buffer starts at m is left to the canonical children. A section whose
+ * slack is below gr (the least hole) has no hole child; that depends on
+ * C, so the capacity at which it would get one is recorded in X->minreq:
+ * below it, the search is the same tree, which keeps refutation
+ * thresholds sound. */
 static uint32_t pick_slot(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
                           uint64_t m, uint64_t *slack_out) {
+  uint32_t *cnt = X->slotcnt;
+  for (uint32_t s = s0; s < s1; ++s)
+    cnt[s] = 0;
+  for (uint32_t k = X->firstslo[s0]; k < X->firstslo[s1]; ++k) {
+    uint32_t i = X->byslo[k];
+    if (X->placed[i] || mpx_xs_next_pos(X, i) != m)
+      continue;
+    /* Every section of i is at level m (m is the least, and a higher one
+     * would have raised i's minoff). */
+    uint32_t add = X->p->buffers[i].fixed ? UINT32_MAX / 2
+                   : X->twin[i] == UINT32_MAX || X->placed[X->twin[i]];
+    for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s)
+      cnt[s] = add > UINT32_MAX / 4 || cnt[s] > UINT32_MAX / 4
+                   ? UINT32_MAX / 2
+                   : cnt[s] + add;
+  }
   uint32_t best_s = UINT32_MAX;
   size_t best_c = SIZE_MAX;
   uint64_t best_slack = UINT64_MAX;
@@ -81,9 +85,8 @@ static uint32_t pick_slot(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
       if (at < X->minreq)
         X->minreq = at;
     }
-    bool fixed_here = false;
-    size_t c = count_slot(X, s, m, &fixed_here);
-    if (fixed_here || (c == 0 && hole))
+    size_t c = cnt[s];
+    if (c >= UINT32_MAX / 2 || (c == 0 && hole))
       continue; /* a fixed buffer (the canonical children take it), or a
                    hole already: nothing can start there */
     c += hole;
