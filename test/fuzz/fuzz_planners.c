@@ -105,18 +105,6 @@ static void die(const char *planner, const char *what, const char *detail) {
   abort();
 }
 
-static int fixed_overlap(const memplan_problem *p) {
-  for (size_t i = 0; i < p->count; ++i)
-    for (size_t j = i + 1; j < p->count; ++j) {
-      const memplan_buffer *a = &p->buffers[i], *c = &p->buffers[j];
-      if (a->fixed && c->fixed && a->size && c->size && a->start < c->end &&
-          c->start < a->end && a->offset < c->offset + c->size &&
-          c->offset < a->offset + a->size)
-        return 1;
-    }
-  return 0;
-}
-
 static int is_heuristic(const char *name) {
   return strcmp(name, "linear") == 0 || strcmp(name, "greedy-size") == 0 ||
          strcmp(name, "best-fit") == 0;
@@ -164,7 +152,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   char err[512];
   int check = memplan_problem_check(&p, err, sizeof err);
-  int overlap = check == 0 && fixed_overlap(&p);
+  int overlap = check == 0 && tu_fixed_overlap(&p);
   memplan_problem uncapped = p;
   uncapped.capacity = 0;
   uint64_t lb = check == 0 ? memplan_lower_bound(&p, NULL) : 0;

@@ -76,20 +76,6 @@ static void extreme_problem(memplan_problem *p, uint64_t seed,
     p->capacity = extreme_value(&s);
 }
 
-/* Whether two fixed buffers of p overlap: then there is no plan, and
- * every planner must say so. */
-static bool fixed_overlap(const memplan_problem *p) {
-  for (size_t i = 0; i < p->count; ++i)
-    for (size_t j = i + 1; j < p->count; ++j) {
-      const memplan_buffer *a = &p->buffers[i], *c = &p->buffers[j];
-      if (a->fixed && c->fixed && a->size && c->size && a->start < c->end &&
-          c->start < a->end && a->offset < c->offset + c->size &&
-          c->offset < a->offset + a->size)
-        return true;
-    }
-  return false;
-}
-
 /* Plans p with `planner` under `o`; asserts that it returns and that what
  * it returns keeps to the limits and validates. The work limit binds the
  * search planners (exact, auto, milp); the heuristics have none (they
@@ -113,7 +99,7 @@ static void plan_within(const memplan_problem *p, const char *planner,
     if (memplan_validate(&uncapped, plan.offsets, NULL, err, sizeof err) != 0)
       fail_msg("seed %llu, %s: invalid plan: %s", (unsigned long long)seed,
                planner, err);
-  } else if (strcmp(planner, "milp") != 0 && !fixed_overlap(p) &&
+  } else if (strcmp(planner, "milp") != 0 && !tu_fixed_overlap(p) &&
              plan.status != MEMPLAN_TIMEOUT) {
     /* milp may refuse (an arena too large for doubles); the others fail
      * only on colliding fixed buffers or by running out of time. */
