@@ -22,8 +22,12 @@ MlirBlock mp_scope_block(MlirOperation func, MlirOperation scope) {
 void mp_scope_check(const mp_schedule *s, mp_buffer *b) {
   if (mlirOperationIsNull(b->scope) || b->skip != MP_PLANNED)
     return;
+  /* Inside the body and dead by its terminator, before which the arena is
+   * freed (a use in scf.reduce's regions counts at the terminator). */
   int64_t k = mp_schedule_num(s, b->scope);
-  if (k >= 0 && b->start > k && b->end <= s->last[k] + 1)
+  MlirOperation term = mlirBlockGetTerminator(mp_scope_block(b->scope, b->scope));
+  int64_t t = mlirOperationIsNull(term) ? -1 : mp_schedule_num(s, term);
+  if (k >= 0 && t > k && b->start > k && b->end <= t)
     return;
   char name[96];
   mp_op_name(b->scope, name, sizeof name);

@@ -24,7 +24,9 @@ so the module can run at all.
 
 Negative controls: --corrupt=zero-views rewrites every memref.view that the
 pass created so that its byte offset is 0 (every planned buffer on top of the
-others); --expect-different then demands a DIFFERENCE.  --self-plan=linear|zero
+others); --corrupt=hoist-arenas moves every per-iteration arena of a parallel
+body to the function's entry (iterations share it); --expect-different then
+demands a DIFFERENCE.  --self-plan=linear|zero
 is a textual planner in this script (no pass needed) used to test the harness
 itself: `linear` (no reuse) must be equal, `zero` (all buffers at offset 0)
 must differ.
@@ -807,6 +809,41 @@ def corrupt_zero_views(planned_text):
     return "\n".join(out), n
 
 
+def corrupt_hoist_arenas(planned_text):
+    """Move every per-iteration arena (an alloc marked {memplan.arena} in a
+    nested region: the body of a parallel loop or async.execute) to the entry
+    of its function and drop its dealloc, so all iterations share one arena:
+    what a planner that ignored parallel bodies would do. Iterations that
+    run at the same time then overwrite each other's buffers."""
+    lines = planned_text.split("\n")
+    out, n, entry, renames = [], 0, None, {}
+    alloc_re = re.compile(r"^(\s*)(%[\w$.#-]+) = (memref\.alloc\(\) \{[^}]*memplan\.arena\} : memref<\d+xi8>)\s*$")
+    for line in lines:
+        if re.match(r"^\s*func\.func\s.*\{\s*$", line):
+            out.append(line)
+            entry, renames = len(out), {}
+            continue
+        m = alloc_re.match(line)
+        if m and entry is not None and len(m.group(1)) > 4:
+            new = "%%e2e_hoisted_%d" % n
+            n += 1
+            renames[m.group(2)] = new
+            out.insert(entry, "    %s = %s" % (new, m.group(3)))
+            entry += 1
+            continue
+        d = re.match(r"^\s*memref\.dealloc (%[\w$.#-]+) :", line)
+        if d and d.group(1) in renames:
+            del renames[d.group(1)]
+            continue
+        for old, new in renames.items():
+            line = re.sub(re.escape(old) + r"(?![\w$.#-])", new, line)
+        out.append(line)
+    return "\n".join(out), n
+
+
+CORRUPTIONS = {"zero-views": corrupt_zero_views, "hoist-arenas": corrupt_hoist_arenas}
+
+
 # ---------------------------------------------------------------- running
 
 def run(cmd, timeout, what, stdin=None):
@@ -904,7 +941,7 @@ def main():
     ap.add_argument("--pass-options", default="", help="extra pass options, e.g. 'arena=global'")
     ap.add_argument("--self-plan", choices=["linear", "zero"],
                     help="plan with this script's textual planner instead of the pass")
-    ap.add_argument("--corrupt", choices=["zero-views"],
+    ap.add_argument("--corrupt", choices=sorted(CORRUPTIONS),
                     help="negative control: corrupt the planned IR before running")
     ap.add_argument("--expect-different", action="store_true",
                     help="exit 0 iff every planned run differs (negative control)")
@@ -985,9 +1022,10 @@ def main():
                 planned = plan(opts, planner, prepared)
                 label = "planned-" + planner
             if opts.corrupt:
-                planned, ncor = corrupt_zero_views(planned)
+                planned, ncor = CORRUPTIONS[opts.corrupt](planned)
                 if ncor == 0:
-                    raise ToolError("--corrupt: no arena view found in the planned IR")
+                    raise ToolError("--corrupt=%s: nothing to corrupt in the planned IR"
+                                    % opts.corrupt)
                 label += "-corrupt"
             t_plan = time.time() - t0
             h = harness

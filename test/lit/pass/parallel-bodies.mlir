@@ -10,7 +10,18 @@
 // RUN: %memplan-opt %s --memplan-static="remarks=none planner=greedy-size arena=global" | FileCheck %s
 // RUN: %memplan-opt %s --memplan-static="remarks=none planner=greedy-size arena=arg" | FileCheck %s
 // RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{remarks=none planner=greedy-size}))" | FileCheck %s
+// RUN: rm -rf %t && mkdir %t && %memplan-opt %s --memplan-static="remarks=all planner=greedy-size report=%t/{func}.json" -verify-diagnostics -o /dev/null
+// RUN: FileCheck %s --check-prefix=REPORT < %t/nested.json
 // REQUIRES: mlir
+
+// REPORT: "arena": 0,
+// REPORT: "scope": {
+// REPORT-NEXT: "op": "scf.forall",
+// REPORT-NEXT: "location": "95:3"
+// REPORT: "arena": 1,
+// REPORT: "scope": {
+// REPORT-NEXT: "op": "scf.forall",
+// REPORT-NEXT: "location": "98:5"
 
 // CHECK-LABEL: func.func @forall(
 // CHECK-NEXT: scf.forall
@@ -79,7 +90,7 @@ func.func @affine(%f: f32) {
 // CHECK-NEXT: }
 // CHECK-NEXT: memref.dealloc %[[O]] : memref<256xi8>
 // CHECK-NEXT: }
-// expected-remark @+1 {{2 arenas: arena 0 of 256 bytes (lower bound 256) in memory space 0, one per iteration of 'scf.forall' at 84:3, arena 1 of 128 bytes (lower bound 128) in memory space 0, one per iteration of 'scf.forall' at 87:5;}}
+// expected-remark @+1 {{2 arenas: arena 0 of 256 bytes (lower bound 256) in memory space 0, one per iteration of 'scf.forall' at 95:3, arena 1 of 128 bytes (lower bound 128) in memory space 0, one per iteration of 'scf.forall' at 98:5;}}
 func.func @nested(%out: memref<4x64xf32>, %f: f32) {
   scf.forall (%i) in (4) {
     %t = memref.alloc() : memref<64xf32>
