@@ -27,17 +27,21 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
     alloc into `memref.view %arena[%offset][]`; the deallocs of planned
     buffers go away. Buffers it cannot plan (dynamic shapes, non-identity
     layouts, buffers that escape through a return, a call, a store or an
-    op of unknown effects, allocs in parallel bodies) keep their own
-    allocation; `remarks=all` says why for each.
+    op of unknown effects) keep their own allocation; `remarks=all` says
+    why for each. The buffers of a parallel body (`scf.forall`,
+    `scf.parallel`, `affine.parallel`, `async.execute`, `gpu.launch`) go
+    into an arena of their own that each iteration allocates.
 
     The pass runs on a module (`builtin.module(memplan-static)`; the flag
     `--memplan-static` of memplan-opt; also `gpu.module`), where it plans
-    the `func.func`s of the module's body in parallel on MLIR's thread pool
+    the `func.func`s and `gpu.func`s of the module's body and of the
+    `gpu.module`s in it in parallel on MLIR's thread pool
     (`--mlir-disable-threading` plans them one after the other), then
     inserts the `arena=global` symbols and writes the report and picture
-    files, all or none, in function order. Nested modules need a
+    files, all or none, in function order. Nested builtin modules need a
     memplan-static of their own in the pipeline. Nested under `func.func`
-    (`builtin.module(func.func(memplan-static))`) it plans that one function
+    or `gpu.func` (`builtin.module(func.func(memplan-static))`) it plans
+    that one function
     and changes nothing outside it, so the pass cannot be scheduled there
     with `arena=global`, `arena=arg`, `report` or `picture`.
 

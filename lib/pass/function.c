@@ -254,17 +254,26 @@ static bool refuse_concurrent(MlirOperation func, const memplan_module *module,
  * a remark, since the function's signature then stays as it was. */
 static memplan_arena_kind arena_kind(MlirOperation func, const memplan_module *module,
                                      const memplan_pass_options *o) {
-  if (o->arena != MEMPLAN_ARENA_ARG)
+  if (o->arena == MEMPLAN_ARENA_ALLOC)
     return o->arena;
   MlirOperation why = {NULL}, parent = mlirOperationGetParentOperation(func);
   char msg[512], name[96], where[120];
   if (!mp_op_is(func, "func.func") ||
       (!mlirOperationIsNull(parent) && mp_op_is(parent, "gpu.module"))) {
+    /* Device code: the threads of a kernel run it at the same time, so a
+     * global would be one arena for all of them; a kernel's caller is a
+     * launch, which passes no arena. */
     mp_op_name(func, name, sizeof name);
     snprintf(msg, sizeof msg,
-             "memplan-static: arena=arg: a '%s'%s keeps its arena allocated (its "
-             "callers are kernels and launches, which pass no arena)", name,
-             mp_op_is(func, "func.func") ? " in a gpu.module" : "");
+             "memplan-static: arena=%s: a '%s'%s keeps its arena allocated (%s)",
+             o->arena == MEMPLAN_ARENA_ARG ? "arg" : "global", name,
+             mp_op_is(func, "func.func") ? " in a gpu.module" : "",
+             o->arena == MEMPLAN_ARENA_ARG
+                 ? "its callers are kernels and launches, which pass no arena"
+                 : "device code runs in many threads at once, which one global "
+                   "arena cannot serve");
+  } else if (o->arena != MEMPLAN_ARENA_ARG) {
+    return o->arena;
   } else if (mp_module_arg_refused(module, func, &why)) {
     mp_op_name(why, name, sizeof name);
     mp_loc_text(mlirOperationGetLocation(why), where, sizeof where);

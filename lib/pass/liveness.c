@@ -330,6 +330,7 @@ int mp_liveness_build(MlirOperation func, const mp_schedule *s,
     if (walk_buffer(&w, b, (int64_t)i + 1))
       goto done;
     mp_scope_check(s, b);
+    mp_scope_barriers(s, func, b);
   }
   if (o->shared_arena && live_across_calls(s, out))
     goto done;

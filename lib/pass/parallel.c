@@ -3,7 +3,9 @@
 
 #include "ir.h"
 #include "liveness.h"
+#include "spaces.h"
 
+#include <assert.h>
 #include <stdio.h>
 
 /* The ops whose body runs once per iteration (or thread), each run in
@@ -49,4 +51,48 @@ void mp_scope_text(MlirOperation scope, char *buf, size_t len) {
            : mp_op_is(scope, "async.execute") ? "execution"
                                               : "iteration",
            name, loc);
+}
+
+/* True if b is GPU memory that the threads of a block share: any space but
+ * the default and private ones, in device code (a gpu.func, a function of a
+ * gpu.module) or in a gpu.launch body. */
+static bool shared_by_threads(MlirOperation func, const mp_buffer *b) {
+  if (mp_space_classify(b->space, NULL) == MP_SPACE_DEFAULT ||
+      mp_space_named(b->space, "private"))
+    return false;
+  MlirOperation parent = mlirOperationGetParentOperation(func);
+  if (mp_op_is(func, "gpu.func") ||
+      (!mlirOperationIsNull(parent) && mp_op_is(parent, "gpu.module")))
+    return true;
+  for (MlirOperation p = mlirOperationGetParentOperation(b->op);
+       !mlirOperationIsNull(p) && !mlirOperationEqual(p, func);
+       p = mlirOperationGetParentOperation(p))
+    if (mp_op_is(p, "gpu.launch"))
+      return true;
+  return false;
+}
+
+void mp_scope_barriers(const mp_schedule *s, MlirOperation func, mp_buffer *b) {
+  if (b->skip != MP_PLANNED || !shared_by_threads(func, b))
+    return;
+  MlirBlock body = mp_scope_block(func, b->scope);
+  int64_t lo = 0, hi = (int64_t)s->n;
+  if (!mlirOperationIsNull(b->scope)) {
+    /* mp_scope_check passed: the body spans (k, t], its terminator t */
+    lo = mp_schedule_num(s, b->scope) + 1;
+    hi = mp_schedule_num(s, mlirBlockGetTerminator(body));
+  }
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!mp_op_is(op, "gpu.barrier"))
+      continue;
+    int64_t k = mp_schedule_num(s, op);
+    if (k < b->start && k > lo)
+      lo = k;
+    if (k >= b->end && k < hi)
+      hi = k;
+  }
+  assert(lo <= b->start && hi >= b->end);
+  b->start = lo;
+  b->end = hi;
 }

@@ -34,6 +34,16 @@ MlirBlock mp_scope_block(MlirOperation func, MlirOperation scope);
  *  scope's body (its interval from liveness passes the body's span). */
 void mp_scope_check(const mp_schedule *s, mp_buffer *b);
 
+/** GPU memory shared by the threads of a block (workgroup memory: any
+ *  space but the default and private ones, in device code or a gpu.launch
+ *  body): the threads do not run in step, so while one thread is past a
+ *  buffer's last use another may not have reached it. Two such buffers may
+ *  share bytes only if a gpu.barrier, which every thread reaches before any
+ *  goes on, lies between them: b's interval is widened to the barriers
+ *  directly in its scope's body around it (to the whole body without one).
+ *  Call after mp_scope_check. */
+void mp_scope_barriers(const mp_schedule *s, MlirOperation func, mp_buffer *b);
+
 /** "one per iteration of 'scf.forall' at 12:3" (empty for the function
  *  scope) into buf. */
 void mp_scope_text(MlirOperation scope, char *buf, size_t len);

@@ -62,9 +62,14 @@ const char *plannerName(PlannerId id) {
 namespace {
 
 // Names, not isa<func::FuncOp>: the function form is scheduled by name, and
-// a module plans the func.func ops of its body.
+// a module plans the func.func and gpu.func ops of its body.
 bool isFunc(Operation *op) {
-  return op->getName().getStringRef() == "func.func";
+  StringRef name = op->getName().getStringRef();
+  return name == "func.func" || name == "gpu.func";
+}
+
+bool isGpuModule(Operation *op) {
+  return op->getName().getStringRef() == "gpu.module";
 }
 
 bool hasBody(Operation *op) {
@@ -80,7 +85,7 @@ struct MemPlanStaticPass
   // with them the pass cannot be scheduled on a function, which MLIR
   // reports once, before anything runs.
   bool canScheduleOn(RegisteredOperationName name) const override {
-    if (name.getStringRef() == "func.func")
+    if (name.getStringRef() == "func.func" || name.getStringRef() == "gpu.func")
       return !needsModule();
     return name.getStringRef() == "builtin.module" ||
            name.getStringRef() == "gpu.module";
@@ -142,13 +147,24 @@ private:
     assert(!result && "the function form owes the module nothing");
   }
 
-  void runOnModule(Operation *module, const memplan_pass_options &o) {
-    std::vector<Operation *> funcs;
+  // The functions of the module's body and, for a builtin.module, of the
+  // gpu.modules in it (device code is planned too; each function still
+  // changes only itself, and its arena=global symbol goes beside it, in its
+  // own symbol table).
+  static void collectFuncs(Operation *module, std::vector<Operation *> &funcs) {
     for (Region &region : module->getRegions())
       for (Block &block : region)
-        for (Operation &child : block)
+        for (Operation &child : block) {
           if (isFunc(&child) && hasBody(&child))
             funcs.push_back(&child);
+          else if (isGpuModule(&child) && !isGpuModule(module))
+            collectFuncs(&child, funcs);
+        }
+  }
+
+  void runOnModule(Operation *module, const memplan_pass_options &o) {
+    std::vector<Operation *> funcs;
+    collectFuncs(module, funcs);
     memplan_module *state = memplan_module_begin(wrap(module), &o);
     if (!state) {
       emitError(module->getLoc()) << "memplan-static: out of memory";

@@ -4,11 +4,12 @@
 // same nr_f.json, and the last one won. Now the inner one writes
 // nr_inner.f.json, the functions of gpu.module @k1 k1.f; top-level functions
 // keep their bare name, and the report's "function" is the same name. The
-// pass plans the functions of the module it runs on; nested modules get a
-// memplan-static of their own in the pipeline. An unnamed nested module
+// pass plans the functions of the module it runs on and of the gpu.modules
+// in it; nested builtin modules get a memplan-static of their own in the
+// pipeline. An unnamed nested module
 // adds nothing to the name.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{planner=greedy-size report=%t/nr_{func}.json picture=%t/np_{func}.svg},builtin.module(memplan-static{planner=greedy-size report=%t/nr_{func}.json picture=%t/np_{func}.svg},builtin.module(memplan-static{planner=greedy-size report=%t/nr_{func}.json})),gpu.module(memplan-static{report=%t/nr_{func}.json}))" -o %t/out.mlir
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{planner=greedy-size report=%t/nr_{func}.json picture=%t/np_{func}.svg},builtin.module(memplan-static{planner=greedy-size report=%t/nr_{func}.json picture=%t/np_{func}.svg},builtin.module(memplan-static{planner=greedy-size report=%t/nr_{func}.json})))" -o %t/out.mlir
 // RUN: %mlir-opt --verify-each %t/out.mlir -o /dev/null
 // RUN: FileCheck %s --check-prefix=TOP < %t/nr_f.json
 // RUN: FileCheck %s --check-prefix=INNER < %t/nr_inner.f.json
@@ -16,7 +17,7 @@
 // RUN: FileCheck %s --check-prefix=ANON < %t/nr_g.json
 // RUN: FileCheck %s --check-prefix=K1 < %t/nr_k1.h.json
 // RUN: test -s %t/np_f.svg && test -s %t/np_inner.f.svg
-// RUN: ls %t | count 9
+// RUN: ls %t | count 10
 // REQUIRES: mlir
 // TOP: "function": "f"
 // TOP: "peak": 64
