@@ -1,7 +1,8 @@
 /*===-- function.c - memplan-static on one function -----------------------===*\
 |*                                                                            *|
 |* Runs the stages in order, each on the previous one's result:               *|
-|*   schedule -> liveness -> names -> problem -> plan -> (report) -> rewrite  *|
+|*   schedule -> liveness -> values -> in place -> names -> problem -> plan   *|
+|*   -> (report) -> rewrite                                                   *|
 |* and tells the user: an error at the function when it fails, the summary    *|
 |* remark, a remark per buffer left alone with remarks=all. The IR is only    *|
 |* touched by the rewrite, after every check passed, so a failing run leaves  *|
@@ -9,9 +10,12 @@
 |* module's state from memplan_module_begin, and changes nothing outside it:  *|
 |* the arena=global symbols and the files go to the module's end.             *|
 \*===----------------------------------------------------------------------===*/
+#include "bound.h"
+#include "inplace.h"
 #include "module.h"
 #include "report.h"
 #include "rewrite.h"
+#include "values.h"
 
 #include "../io/utf8.h"
 
@@ -33,6 +37,8 @@ void memplan_pass_options_init(memplan_pass_options *o) {
   o->remarks = MEMPLAN_REMARKS_SUMMARY;
   o->report = "";
   o->picture = "";
+  o->split = true;
+  o->in_place = true;
 }
 
 int memplan_pass_options_check(const memplan_pass_options *o, char *err,
@@ -112,6 +118,10 @@ static double now_seconds(void) {
 typedef struct stages {
   mp_schedule sched;
   mp_liveness live;
+  mp_values values;
+  mp_inplace inplace;
+  mp_redirects redirects;
+  mp_steps steps;
   mp_id *ids;
   mp_problems problems;
   memplan_plan *plans;
@@ -120,6 +130,9 @@ typedef struct stages {
 static void stages_free(stages *st) {
   mp_schedule_free(&st->sched);
   mp_liveness_free(&st->live);
+  mp_values_free(&st->values);
+  mp_inplace_free(&st->inplace);
+  mp_redirects_free(&st->redirects);
   free(st->ids);
   for (size_t s = 0; st->plans && s < st->problems.n; ++s)
     memplan_plan_free(&st->plans[s]);
@@ -128,8 +141,65 @@ static void stages_free(stages *st) {
   memset(st, 0, sizeof *st);
 }
 
-/* One attempt of schedule -> liveness -> names -> problem -> plan. Returns
- * an MP_PLAN_* code with err set. */
+/* The steps that lower the bound itself (bound.h), in order, each with the
+ * bound after it: values (a live range per value) -> in place. Returns 0,
+ * or -1 if memory runs out. */
+static int lower_the_bound(const memplan_pass_options *o, stages *st) {
+  mp_steps *k = &st->steps;
+  size_t nallocs = st->live.n;
+  uint64_t cur = 0;
+  if (mp_bound(&st->live, &cur))
+    return -1;
+  k->given = cur;
+  if (o->split || o->in_place) {
+    mp_values_options vo = {o->corrupt == MEMPLAN_CORRUPT_SPLIT_PARTIAL};
+    if (mp_values_build(&st->sched, &st->live, &vo, &st->values) ||
+        mp_values_place(&st->values, &st->sched, &st->live, o->split))
+      return -1;
+  }
+  k->on[MP_STEP_SPLIT] = o->split;
+  k->count[MP_STEP_SPLIT] = st->live.n - nallocs;
+  if (o->split && mp_bound(&st->live, &cur))
+    return -1;
+  k->after[MP_STEP_SPLIT] = cur;
+  k->on[MP_STEP_INPLACE] = o->in_place;
+  if (o->in_place) {
+    int64_t merged = -1;
+    if (mp_inplace_find(&st->values, &st->inplace) ||
+        (merged = mp_inplace_apply(&st->inplace, &st->values, &st->sched, &st->live,
+                                   o->corrupt == MEMPLAN_CORRUPT_INPLACE_LIVE)) < 0 ||
+        mp_bound(&st->live, &cur))
+      return -1;
+    k->count[MP_STEP_INPLACE] = (uint64_t)merged;
+  }
+  k->after[MP_STEP_INPLACE] = cur;
+  return mp_values_prepare(&st->values, &st->live,
+                           o->corrupt == MEMPLAN_CORRUPT_SPLIT_STALE_VIEWS, &st->redirects);
+}
+
+/* The ids of the allocs (names.c), then of the later values (values.c). */
+static int name_buffers(MlirOperation func, size_t nallocs, stages *st) {
+  st->ids = calloc(st->live.n ? st->live.n : 1, sizeof *st->ids);
+  if (!st->ids)
+    return -1;
+  mp_liveness allocs = st->live;
+  allocs.n = nallocs;
+  if (mp_name_buffers(func, &allocs, st->ids))
+    return -1;
+  /* "%alloc_8[2]": the value the alloc's second split point starts */
+  for (size_t k = 0; k < st->values.nvals; ++k) {
+    const mp_value *v = &st->values.vals[k];
+    if (v->unit == SIZE_MAX || v->unit < nallocs)
+      continue;
+    char parent[MP_ID_LEN];
+    snprintf(parent, sizeof parent, "%s", st->ids[st->live.buffers[v->unit].value_of - 1]);
+    snprintf(st->ids[v->unit], MP_ID_LEN, "%.80s[%zu]", parent, v->no);
+  }
+  return 0;
+}
+
+/* One attempt of schedule -> liveness -> values -> in place -> names ->
+ * problem -> plan. Returns an MP_PLAN_* code with err set. */
 static int plan_once(MlirOperation func, const memplan_pass_options *o,
                      mp_ptrmap *over_limit, stages *st, char *err, size_t err_len) {
   memset(st, 0, sizeof *st);
@@ -141,8 +211,8 @@ static int plan_once(MlirOperation func, const memplan_pass_options *o,
   }
   if (mp_liveness_build(func, &st->sched, &lo, &st->live, err, err_len))
     return MP_PLAN_FAILED;
-  st->ids = calloc(st->live.n ? st->live.n : 1, sizeof *st->ids);
-  if (!st->ids || mp_name_buffers(func, &st->live, st->ids) ||
+  size_t nallocs = st->live.n;
+  if (lower_the_bound(o, st) || name_buffers(func, nallocs, st) ||
       mp_problems_build(&st->live, st->ids, o->capacity, &st->problems) ||
       !(st->plans = calloc(st->problems.n ? st->problems.n : 1, sizeof *st->plans))) {
     snprintf(err, err_len, "memplan-static: out of memory");
@@ -254,6 +324,21 @@ static void remark_left_alone(MlirOperation func, const stages *st) {
     snprintf(msg, sizeof msg, "memplan-static: %s left alone: %s", st->ids[i], b->why);
     diagnose(func, b->op, false, msg);
   }
+  /* the split points a buffer's aliases made unsafe (values.h) */
+  for (size_t k = 0; k < st->values.nnotes; ++k) {
+    const mp_value_note *n = &st->values.notes[k];
+    const char *id = "?";
+    for (size_t i = 0; i < st->live.n; ++i)
+      if (mlirOperationEqual(st->live.buffers[i].op, n->alloc) && !st->live.buffers[i].value_of)
+        id = st->ids[i];
+    char msg[400];
+    snprintf(msg, sizeof msg, "memplan-static: %s %s", id, n->text);
+    diagnose(func, n->alloc, false, msg);
+  }
+}
+
+static void redirect_values(void *ctx, const MlirValue *views) {
+  mp_values_redirect(ctx, views);
 }
 
 MlirLogicalResult memplan_plan_function(MlirOperation func,
@@ -271,14 +356,15 @@ MlirLogicalResult memplan_plan_function(MlirOperation func,
   if (o->remarks == MEMPLAN_REMARKS_ALL && st.ids)
     remark_left_alone(func, &st);
   char *name = mp_func_name(func, false);
-  mp_planned pf = {name ? name : "?", &st.live, st.ids, &st.problems, st.plans};
+  mp_planned pf = {name ? name : "?", &st.live, st.ids, &st.problems, st.plans, &st.steps};
   if (rc == 0 && !f)
     rc = -1, snprintf(err, sizeof err, "memplan-static: out of memory");
   if (rc == 0)
     f->func = func;
   if (rc == 0 && module && render_files(&pf, o, f, err, sizeof err))
     rc = -1;
-  mp_rewrite_in in = {o->arena, module ? &module->taken : NULL};
+  mp_rewrite_in in = {o->arena, module ? &module->taken : NULL, redirect_values,
+                      &st.redirects};
   if (rc == 0 && mp_rewrite(func, &st.live, &st.problems, st.plans, &in,
                             &f->globals, &f->nglobals, &f->capglobals, err, sizeof err))
     rc = -1;

@@ -32,7 +32,7 @@ int mp_problems_build(const mp_liveness *l, const mp_id *ids, uint64_t capacity,
                       mp_problems *out) {
   for (size_t i = 0; i < l->n; ++i) {
     const mp_buffer *b = &l->buffers[i];
-    if (b->skip != MP_PLANNED)
+    if (b->skip != MP_PLANNED || b->shares) /* in-place: the bytes of another */
       continue;
     int s = space_of(out, b->space, capacity);
     if (s < 0)

@@ -117,6 +117,9 @@ private:
     o.capacity = capacity;
     o.report = report.getValue().c_str();
     o.picture = picture.getValue().c_str();
+    o.split = split;
+    o.in_place = inPlace;
+    o.corrupt = testCorrupt;
     return o;
   }
 
