@@ -190,28 +190,20 @@ extern "C" bool memplan_op_elementwise_pair(MlirOperation cop, intptr_t in,
   return map == linalgOp.getMatchingIndexingMap(&input) && map.isPermutation();
 }
 
-extern "C" intptr_t memplan_op_effects(MlirOperation cop, MlirValue *values,
-                                       unsigned *kinds, intptr_t cap) {
-  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
-      getEffectsRecursively(unwrap(cop));
-  if (!effects)
-    return -1;
-  intptr_t n = 0;
-  for (const MemoryEffects::EffectInstance &e : *effects) {
-    Value target = e.getValue();
-    // An effect no value names may touch any memory: the caller orders
-    // such an op after and before everything.
-    if (!target)
-      return -1;
-    unsigned kind = isa<MemoryEffects::Read>(e.getEffect())    ? MEMPLAN_EFFECT_READ
-                    : isa<MemoryEffects::Write>(e.getEffect()) ? MEMPLAN_EFFECT_WRITE
-                    : isa<MemoryEffects::Free>(e.getEffect())  ? MEMPLAN_EFFECT_FREE
-                                                               : MEMPLAN_EFFECT_ALLOC;
-    if (n < cap) {
-      values[n] = wrap(target);
-      kinds[n] = kind;
-    }
-    ++n;
+extern "C" MlirOperation memplan_symbol_non_call_user(MlirOperation csym,
+                                                      MlirOperation cfrom) {
+  Operation *sym = unwrap(csym);
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(sym, unwrap(cfrom));
+  if (!uses)
+    return wrap(unwrap(cfrom)); // some op may use it in a way MLIR cannot list
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    Operation *user = use.getUser();
+    auto call = dyn_cast<CallOpInterface>(user);
+    auto callee = call ? dyn_cast<SymbolRefAttr>(call.getCallableForCallee())
+                       : SymbolRefAttr();
+    if (user->getName().getStringRef() != "func.call" || callee != use.getSymbolRef())
+      return wrap(user);
   }
-  return n;
+  return wrap(static_cast<Operation *>(nullptr));
 }
