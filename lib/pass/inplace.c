@@ -119,6 +119,13 @@ static bool merge(mp_liveness *l, size_t in, size_t out, int64_t p, int64_t end_
   size_t r = root_of(l, in);
   if (r == out)
     return false;
+  /* One output per group at an op: two outputs of one op written over one
+   * input would take one element's bytes in the same iteration (a dead
+   * output ends where it starts, so the first merge does not move the
+   * group's end past the op). */
+  for (size_t j = 0; j < l->n; ++j)
+    if (j != out && l->buffers[j].shares && root_of(l, j) == r && l->buffers[j].start == p)
+      return false;
   mp_buffer *root = &l->buffers[r];
   bo->shares = r + 1;
   if (bo->end > root->end)

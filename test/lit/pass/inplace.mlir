@@ -111,3 +111,28 @@ func.func @not_in_place(%in: memref<32x32xf32>, %out: memref<32x32xf32>, %o16: m
   linalg.copy ins(%k : memref<16x32xf32>) outs(%ko : memref<16x32xf32, strided<[32, 1]>>)
   return
 }
+
+// Two outputs of one op, one of them (%d) dead at once: only one may take
+// %a's bytes. Both over %a would write each element's bytes twice in the
+// same iteration, and the dead output's value could land last. %d comes
+// first (it is allocated first), takes %a's bytes and leaves %a's group
+// ending at the op, which is why merge() also refuses a second output of an
+// op a group already took one at. 4096 bytes each: %a and %d share, %b has
+// its own.
+// CHECK-LABEL: func.func @two_outputs
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<8192xi8>
+// expected-remark @+1 {{bound 12288 -> 8192 bytes (split 0 by 0 values, in-place -4096 at 1 op)}}
+func.func @two_outputs(%in: memref<1024xf32>, %out: memref<1024xf32>) {
+  %a = memref.alloc() : memref<1024xf32>
+  linalg.exp ins(%in : memref<1024xf32>) outs(%a : memref<1024xf32>)
+  %d = memref.alloc() : memref<1024xf32>
+  %b = memref.alloc() : memref<1024xf32>
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+      ins(%a : memref<1024xf32>) outs(%b, %d : memref<1024xf32>, memref<1024xf32>) {
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %n = arith.negf %x : f32
+    linalg.yield %n, %x : f32, f32
+  }
+  linalg.copy ins(%b : memref<1024xf32>) outs(%out : memref<1024xf32>)
+  return
+}
