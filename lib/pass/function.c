@@ -160,6 +160,8 @@ static int lower_the_bound(const memplan_pass_options *o, stages *st) {
         mp_values_place(&st->values, &st->sched, &st->live, o->split))
       return -1;
   }
+  if (!o->split) /* the refused split points tell nothing when none is made */
+    st->values.nnotes = 0;
   k->on[MP_STEP_SPLIT] = o->split;
   k->count[MP_STEP_SPLIT] = st->live.n - nallocs;
   if (o->split && mp_bound(&st->live, &cur))

@@ -171,16 +171,27 @@ static int by_pos(const void *x, const void *y) {
 
 /* True if use u writes every byte of the buffer without reading it, as an
  * op of the alloc's block (corrupt: any write there). */
-static bool overwrites(const mp_value_use *u, bool corrupt) {
-  if (!mlirOperationEqual(u->user, u->top))
-    return false;
-  if (corrupt)
-    return (memplan_op_operand_effects(u->user, u->operand) & MEMPLAN_EFFECT_WRITE) != 0;
+static bool writes_all(const mp_value_use *u) {
   if (!u->whole)
     return false;
   if (mp_op_is(u->user, "memref.copy"))
     return u->operand == 1;
   return memplan_op_overwrites(u->user, u->operand);
+}
+
+static bool overwrites(const mp_value_use *u, bool corrupt) {
+  if (!mlirOperationEqual(u->user, u->top))
+    return false;
+  if (corrupt)
+    return (memplan_op_operand_effects(u->user, u->operand) & MEMPLAN_EFFECT_WRITE) != 0;
+  return writes_all(u);
+}
+
+/* A write of all of the buffer nested in an op of the alloc's block (an
+ * scf.if may skip it, a loop may run it many times or none): not a split
+ * point, and the first one of a buffer is worth a note. */
+static bool overwrites_nested(const mp_value_use *u) {
+  return !mlirOperationEqual(u->user, u->top) && writes_all(u);
 }
 
 static int add_note(mp_values *out, MlirOperation alloc, MlirOperation at, const char *why) {
@@ -205,6 +216,7 @@ static int record(const walk *w, ordered_use *ord, const mp_values_options *o,
     ord[k] = (ordered_use){mp_schedule_num(w->sched, w->uses[k].top), k};
   qsort(ord, n, sizeof *ord, by_pos);
   size_t track = out->nallocs, nvals0 = out->nvals;
+  bool nested_noted = false;
   for (size_t a = 0, b; a < n; a = b) {
     for (b = a + 1; b < n && ord[b].pos == ord[a].pos; ++b)
       ;
@@ -214,6 +226,16 @@ static int record(const walk *w, ordered_use *ord, const mp_values_options *o,
       return add_note(out, w->b->op, u->user, w->why);
     if (w->untracked)
       continue;
+    for (size_t k = a; k < b && !nested_noted; ++k)
+      if (overwrites_nested(&w->uses[ord[k].k])) {
+        char why[160], name[96];
+        mp_op_name(w->uses[ord[k].k].top, name, sizeof name);
+        snprintf(why, sizeof why, "it is inside '%s', which may skip it or run it more than once",
+                 name);
+        nested_noted = true;
+        if (add_note(out, w->b->op, w->uses[ord[k].k].user, why))
+          return -1;
+      }
     if (split || a == 0) {
       mp_value *v = mp_push(&out->vals, &out->nvals, &out->capvals, sizeof *v);
       if (!v)
