@@ -6,6 +6,11 @@
 // RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{planner=greedy-size}))" -verify-diagnostics | FileCheck %s
 // RUN: sed -e 's|// expected-.*||' %s > %t.mlir
 // RUN: %memplan-opt %t.mlir --memplan-static="in-place=false planner=greedy-size" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
+// The JSON report gives the bound before and after each step (null: off):
+// RUN: %memplan-opt %t.mlir --memplan-static="planner=greedy-size report=%t.{func}.json" -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --check-prefix=JSON < %t.chain.json
+// RUN: %memplan-opt %t.mlir --memplan-static="planner=greedy-size split=false report=%t.off.{func}.json" -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --check-prefix=JSONOFF < %t.off.chain.json
 // REQUIRES: mlir
 
 #id = affine_map<(d0) -> (d0)>
@@ -136,3 +141,12 @@ func.func @two_outputs(%in: memref<1024xf32>, %out: memref<1024xf32>) {
   linalg.copy ins(%b : memref<1024xf32>) outs(%out : memref<1024xf32>)
   return
 }
+
+// JSON:      "bound": {
+// JSON-NEXT:   "given": 8192,
+// JSON-NEXT:   "split": 8192,
+// JSON-NEXT:   "in-place": 4096
+// JSONOFF:      "bound": {
+// JSONOFF-NEXT:   "given": 8192,
+// JSONOFF-NEXT:   "split": null,
+// JSONOFF-NEXT:   "in-place": 4096
