@@ -89,18 +89,6 @@ int mp_inplace_find(const mp_values *v, mp_inplace *out) {
 
 /*--- merging ----------------------------------------------------------------*/
 
-typedef struct at_op {
-  int64_t pos;
-  size_t k;
-} at_op;
-
-static int by_op(const void *x, const void *y) {
-  const at_op *a = x, *b = y;
-  if (a->pos != b->pos)
-    return a->pos < b->pos ? -1 : 1;
-  return (a->k > b->k) - (a->k < b->k);
-}
-
 static size_t root_of(const mp_liveness *l, size_t u) {
   while (l->buffers[u].shares)
     u = l->buffers[u].shares - 1;
@@ -139,12 +127,12 @@ static bool merge(mp_liveness *l, size_t in, size_t out, int64_t p, int64_t end_
 
 int64_t mp_inplace_apply(const mp_inplace *c, const mp_values *v,
                          const mp_schedule *s, mp_liveness *l, bool corrupt_live) {
-  at_op *order = malloc((c->n ? c->n : 1) * sizeof *order);
+  mp_at *order = malloc((c->n ? c->n : 1) * sizeof *order);
   if (!order)
     return -1;
   for (size_t k = 0; k < c->n; ++k)
-    order[k] = (at_op){mp_schedule_num(s, c->pairs[k].op), k};
-  qsort(order, c->n, sizeof *order, by_op);
+    order[k] = (mp_at){mp_schedule_num(s, c->pairs[k].op), k};
+  qsort(order, c->n, sizeof *order, mp_at_cmp);
   int64_t merged = 0;
   for (size_t k = 0; k < c->n; ++k) {
     const mp_inplace_pair *pr = &c->pairs[order[k].k];

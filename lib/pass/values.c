@@ -157,18 +157,6 @@ static int walk_aliases(walk *w) {
 
 /*--- split points -----------------------------------------------------------*/
 
-typedef struct ordered_use {
-  int64_t pos;
-  size_t k; /* index in walk order: ties keep it */
-} ordered_use;
-
-static int by_pos(const void *x, const void *y) {
-  const ordered_use *a = x, *b = y;
-  if (a->pos != b->pos)
-    return a->pos < b->pos ? -1 : 1;
-  return (a->k > b->k) - (a->k < b->k);
-}
-
 /* True if use u writes every byte of the buffer without reading it, as an
  * op of the alloc's block (corrupt: any write there). */
 static bool writes_all(const mp_value_use *u) {
@@ -209,12 +197,12 @@ static int add_note(mp_values *out, MlirOperation alloc, MlirOperation at, const
 
 /* The values of one walked buffer, in block order, appended to out; or, when
  * it is untracked, a note at its first split point. */
-static int record(const walk *w, ordered_use *ord, const mp_values_options *o,
+static int record(const walk *w, mp_at *ord, const mp_values_options *o,
                   mp_values *out) {
   size_t n = w->nuses;
   for (size_t k = 0; k < n; ++k)
-    ord[k] = (ordered_use){mp_schedule_num(w->sched, w->uses[k].top), k};
-  qsort(ord, n, sizeof *ord, by_pos);
+    ord[k] = (mp_at){mp_schedule_num(w->sched, w->uses[k].top), k};
+  qsort(ord, n, sizeof *ord, mp_at_cmp);
   size_t track = out->nallocs, nvals0 = out->nvals;
   bool nested_noted = false;
   for (size_t a = 0, b; a < n; a = b) {
@@ -265,7 +253,7 @@ int mp_values_build(const mp_schedule *s, const mp_liveness *l,
   walk w;
   memset(&w, 0, sizeof w);
   w.sched = s;
-  ordered_use *ord = NULL;
+  mp_at *ord = NULL;
   size_t capord = 0;
   int rc = 0;
   for (size_t i = 0; i < l->n && rc == 0; ++i) {
@@ -421,18 +409,6 @@ static int redirect_use(chain_state *c, const mp_value_use *u) {
   return 0;
 }
 
-typedef struct use_at {
-  int64_t pos;
-  size_t k;
-} use_at;
-
-static int by_use_pos(const void *x, const void *y) {
-  const use_at *a = x, *b = y;
-  if (a->pos != b->pos)
-    return a->pos < b->pos ? -1 : 1;
-  return (a->k > b->k) - (a->k < b->k);
-}
-
 void mp_redirects_free(mp_redirects *r) {
   free(r->copies);
   free(r->sets);
@@ -445,7 +421,7 @@ int mp_values_prepare(const mp_values *v, const mp_liveness *l, bool corrupt_sta
   chain_state c;
   memset(&c, 0, sizeof c);
   c.r = out;
-  use_at *order = malloc((v->nuses ? v->nuses : 1) * sizeof *order);
+  mp_at *order = malloc((v->nuses ? v->nuses : 1) * sizeof *order);
   int rc = order ? 0 : -1;
   for (size_t a = 0, b; a < v->nuses && rc == 0; a = b) {
     size_t val = v->uses[a].val;
@@ -462,8 +438,8 @@ int mp_values_prepare(const mp_values *v, const mp_liveness *l, bool corrupt_sta
     /* in the function's current order, so that a copy goes before the
      * first use that needs it */
     for (size_t k = a; k < b; ++k)
-      order[k - a] = (use_at){v->uses[k].pos, k};
-    qsort(order, b - a, sizeof *order, by_use_pos);
+      order[k - a] = (mp_at){v->uses[k].pos, k};
+    qsort(order, b - a, sizeof *order, mp_at_cmp);
     for (size_t k = 0; k < b - a && rc == 0; ++k)
       if (!corrupt_stale || mlirValueEqual(v->uses[order[k].k].value, c.alloc))
         rc = redirect_use(&c, &v->uses[order[k].k]);
