@@ -29,6 +29,11 @@ typedef struct mp_steps {
   uint64_t after[MP_NSTEPS]; /* the bound after it (the previous one when off) */
   uint64_t count[MP_NSTEPS]; /* what it did: values made buffers of their own,
                                 outputs written in place */
+  /* The plan without the steps was smaller and is the one used (a
+   * heuristic planner may pack the steps' buffers worse, though their bound
+   * is lower): the arena with the steps and without, summed over spaces. */
+  bool dropped;
+  uint64_t arena_with, arena_without;
 } mp_steps;
 
 /** The bound of l's planned buffers (those sharing another's bytes do not

@@ -231,8 +231,8 @@ static int plan_once(MlirOperation func, const memplan_pass_options *o,
 
 /* At most two attempts: when an arena passes 2^62 bytes, the buffers to
  * leave alone are chosen so that the second cannot (plan.c). */
-static int plan_function(MlirOperation func, const memplan_pass_options *o,
-                         stages *st, char *err, size_t err_len) {
+static int plan_with_retry(MlirOperation func, const memplan_pass_options *o,
+                           stages *st, char *err, size_t err_len) {
   mp_ptrmap over_limit = {0};
   int rc = plan_once(func, o, &over_limit, st, err, err_len);
   if (rc == MP_PLAN_RETRY) {
@@ -242,6 +242,47 @@ static int plan_function(MlirOperation func, const memplan_pass_options *o,
       rc = MP_PLAN_FAILED; /* cannot be: err says what was too large */
   }
   mp_ptrmap_free(&over_limit);
+  return rc;
+}
+
+/* The arena bytes of st's plans, summed over memory spaces. */
+static uint64_t arena_bytes(const stages *st) {
+  uint64_t sum = 0;
+  for (size_t s = 0; s < st->problems.n; ++s)
+    sum += st->plans[s].peak;
+  return sum;
+}
+
+/* Plans with the steps that lower the bound; never worse than without them.
+ * A heuristic planner may pack the steps' buffers worse than the allocs
+ * (a group written in place is one longer-lived buffer) though their bound
+ * is lower. No plan without the steps is below the given order's bound, so
+ * only when the arena is above it is the function planned again without
+ * the steps, and that plan kept if it is smaller (steps.dropped says so).
+ * The negative controls keep their corrupted plan. */
+static int plan_function(MlirOperation func, const memplan_pass_options *o,
+                         stages *st, char *err, size_t err_len) {
+  int rc = plan_with_retry(func, o, st, err, err_len);
+  const mp_steps *k = &st->steps;
+  if (rc != MP_PLAN_OK || o->corrupt != MEMPLAN_CORRUPT_NONE ||
+      k->count[MP_STEP_SPLIT] + k->count[MP_STEP_INPLACE] == 0 || arena_bytes(st) <= k->given)
+    return rc;
+  memplan_pass_options without = *o;
+  without.split = without.in_place = false;
+  stages alt;
+  char alt_err[512];
+  if (plan_with_retry(func, &without, &alt, alt_err, sizeof alt_err) == MP_PLAN_OK &&
+      arena_bytes(&alt) < arena_bytes(st)) {
+    mp_steps kept = st->steps;
+    kept.dropped = true;
+    kept.arena_with = arena_bytes(st);
+    kept.arena_without = arena_bytes(&alt);
+    stages_free(st);
+    *st = alt;
+    st->steps = kept;
+    return rc;
+  }
+  stages_free(&alt);
   return rc;
 }
 

@@ -41,7 +41,11 @@ static void steps_text(const mp_steps *k, char *buf, size_t len) {
     last = k->after[s];
   }
   if (w > 0 && (size_t)w < len)
-    snprintf(buf + w, len - (size_t)w, ")");
+    w += snprintf(buf + w, len - (size_t)w, ")");
+  if (k->dropped && w > 0 && (size_t)w < len)
+    snprintf(buf + w, len - (size_t)w,
+             "; steps not used: the planner's arena without them is smaller (%s < %s bytes)",
+             mp_u128_text(k->arena_without, t1), mp_u128_text(k->arena_with, t2));
 }
 
 /* The planner that won the portfolio, as " (exact)", when it is not the one
@@ -139,7 +143,7 @@ void mp_summary_text(const mp_planned *f, const char *planner, double ms,
              lb ? 100.0 * (double)(arena - lb) / (double)lb : 0.0);
   if (unsized)
     snprintf(unknown, sizeof unknown, " and %zu of unknown size", unsized);
-  char steps[256];
+  char steps[448];
   steps_text(f->steps, steps, sizeof steps);
   snprintf(tail, sizeof tail, "planner %s%s; %s; %.3f ms", planner, winner, status, ms);
   arenas_text(f, tail, arenas, sizeof arenas);
@@ -186,6 +190,10 @@ static json_t *bound_json(const mp_steps *k) {
       json_decref(j);
       return NULL;
     }
+  if (json_object_set_new(j, "used", json_boolean(!k->dropped))) {
+    json_decref(j);
+    return NULL;
+  }
   return j;
 }
 
