@@ -64,6 +64,20 @@ typedef enum memplan_remark_level {
   MEMPLAN_REMARKS_ALL = 2      /**< the summary and every buffer left alone */
 } memplan_remark_level;
 
+/** Negative controls for the end-to-end tests (option `test-corrupt`): a
+ *  deliberately wrong rewrite, which test/e2e/run_compare.py must catch.
+ *  Never for real use. */
+typedef enum memplan_corrupt_kind {
+  MEMPLAN_CORRUPT_NONE = 0,
+  /** a live range per value also at partial writes */
+  MEMPLAN_CORRUPT_SPLIT_PARTIAL = 1,
+  /** in place also where the input is read after the op */
+  MEMPLAN_CORRUPT_INPLACE_LIVE = 2,
+  /** a later value's uses through views made before its split point keep
+   *  those views (the earlier value's bytes) */
+  MEMPLAN_CORRUPT_SPLIT_STALE_VIEWS = 3
+} memplan_corrupt_kind;
+
 /** The largest alignment of an arena=global arena, in bytes: LLVM refuses
  *  globals aligned to more than 2^32. */
 #define MEMPLAN_GLOBAL_MAX_ALIGN (UINT64_C(1) << 32)
@@ -104,10 +118,18 @@ typedef struct memplan_pass_options {
    *  "{func}" as for report, "{space}" becomes the arena's index. Module
    *  form only. */
   const char *picture;
+  /** The steps that lower the max-live bound itself, each on by default
+   *  (memplan_pass_options_init): a live range per value (a buffer split
+   *  where an op overwrites all of it), and an element-wise op's output
+   *  written over an input that dies there. */
+  bool split;
+  bool in_place;
+  memplan_corrupt_kind corrupt;
 } memplan_pass_options;
 
 /** Fills `o` with the defaults: planner "auto", alignment 64, no limits,
- *  arena alloc, summary remarks, no capacity, no report, no picture. */
+ *  arena alloc, summary remarks, no capacity, no report, no picture, split
+ *  and in-place on, nothing corrupted. */
 void memplan_pass_options_init(memplan_pass_options *o);
 
 /** Checks the option values that a typed option cannot: alignment, the
@@ -207,6 +229,17 @@ MlirAttribute memplan_call_callee(MlirOperation op);
 /** True if op implements FunctionOpInterface (func.func, gpu.func, ...). */
 bool memplan_op_is_function(MlirOperation op);
 
+/** True if operand `idx` of `op` is a memref that the op writes in every
+ *  element without reading what was there (LinalgOp: a DPS init whose
+ *  block argument the payload does not use, indexed by a projected
+ *  permutation naming each of its dimensions, every loop non-empty). */
+bool memplan_op_overwrites(MlirOperation op, intptr_t idx);
+/** True if `op` is a LinalgOp on buffers with only parallel loops whose
+ *  memref input `in` and init `out` have the same indexing map, a
+ *  permutation: each iteration reads one element of `in` and writes the
+ *  element of `out` at the same index, and no other iteration touches
+ *  either. */
+bool memplan_op_elementwise_pair(MlirOperation op, intptr_t in, intptr_t out);
 /** The first op in `from` (a symbol table) that uses the symbol `sym` other
  *  than as the callee of a func.call, or a null op when func.call ops are
  *  its only users there; `from` itself when some op's uses cannot be listed

@@ -114,7 +114,29 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
            "the function's name (module form only)">,
     Option<"picture", "picture", "std::string", "\"\"",
            "Write each function's SVG pictures to this path; {func} as for "
-           "report, {space} becomes the arena's index (module form only)">
+           "report, {space} becomes the arena's index (module form only)">,
+    Option<"split", "split", "bool", "true",
+           "A live range per value: where an op writes every byte of a "
+           "buffer without reading it, the buffer's next value becomes a "
+           "buffer of its own (the default; false: one live range per "
+           "alloc)">,
+    Option<"inPlace", "in-place", "bool", "true",
+           "An element-wise op's output takes the bytes of an input whose "
+           "value dies at that op (the default; false: never)">,
+    Option<"testCorrupt", "test-corrupt", "memplan_corrupt_kind",
+           "MEMPLAN_CORRUPT_NONE",
+           "Negative controls for the end-to-end tests only: a deliberately "
+           "wrong rewrite that test/e2e/run_compare.py must catch",
+           [{::llvm::cl::values(
+             clEnumValN(MEMPLAN_CORRUPT_NONE, "none", "no corruption"),
+             clEnumValN(MEMPLAN_CORRUPT_SPLIT_PARTIAL, "split-partial",
+                        "split a buffer also where an op writes only part "
+                        "of it"),
+             clEnumValN(MEMPLAN_CORRUPT_INPLACE_LIVE, "in-place-live",
+                        "write in place also over an input read later"),
+             clEnumValN(MEMPLAN_CORRUPT_SPLIT_STALE_VIEWS, "split-stale-views",
+                        "leave a later value's uses through views made "
+                        "before its split point on those views"))}]>
   ];
 }
 

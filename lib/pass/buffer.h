@@ -70,6 +70,16 @@ typedef struct mp_buffer {
   bool freed_in_space;
   bool freed_elsewhere;
   MlirAttribute freed_space;
+  /* A live range per value (values.c, inplace.c). A buffer is either an
+   * alloc (value_of == 0: the alloc's first value, or all of it) or a later
+   * value of the alloc of buffer value_of - 1, which starts at the full
+   * overwrite `at` (its view is created before `at`; op and value are the
+   * alloc's). shares != 0: it takes the bytes of buffer shares - 1 (an
+   * element-wise op writes it over an input that dies there), and is not
+   * planned on its own. Both 0 for every buffer liveness makes. */
+  size_t value_of;
+  size_t shares;
+  MlirOperation at;
 } mp_buffer;
 
 /** Leaves buffer b alone for `why` (a format with one %s, filled with arg)

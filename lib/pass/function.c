@@ -1,7 +1,8 @@
 /*===-- function.c - memplan-static on one function -----------------------===*\
 |*                                                                            *|
 |* Runs the stages in order, each on the previous one's result:               *|
-|*   schedule -> liveness -> names -> problem -> plan -> (report) -> rewrite  *|
+|*   schedule -> liveness -> values -> in place -> names -> problem -> plan   *|
+|*   -> (report) -> rewrite                                                   *|
 |* and tells the user: an error at the function when it fails, the summary    *|
 |* remark, a remark per buffer left alone with remarks=all. The IR is only    *|
 |* touched by the rewrite, after every check passed, so a failing run leaves  *|
@@ -9,10 +10,13 @@
 |* module's state from memplan_module_begin, and changes nothing outside it:  *|
 |* the arena=global symbols and the files go to the module's end.             *|
 \*===----------------------------------------------------------------------===*/
+#include "bound.h"
+#include "inplace.h"
 #include "module.h"
 #include "report.h"
 #include "rewrite.h"
 #include "spaces.h"
+#include "values.h"
 
 #include "../io/utf8.h"
 
@@ -34,6 +38,8 @@ void memplan_pass_options_init(memplan_pass_options *o) {
   o->remarks = MEMPLAN_REMARKS_SUMMARY;
   o->report = "";
   o->picture = "";
+  o->split = true;
+  o->in_place = true;
 }
 
 int memplan_pass_options_check(const memplan_pass_options *o, char *err,
@@ -115,6 +121,10 @@ static double now_seconds(void) {
 typedef struct stages {
   mp_schedule sched;
   mp_liveness live;
+  mp_values values;
+  mp_inplace inplace;
+  mp_redirects redirects;
+  mp_steps steps;
   mp_id *ids;
   mp_problems problems;
   memplan_plan *plans;
@@ -123,6 +133,9 @@ typedef struct stages {
 static void stages_free(stages *st) {
   mp_schedule_free(&st->sched);
   mp_liveness_free(&st->live);
+  mp_values_free(&st->values);
+  mp_inplace_free(&st->inplace);
+  mp_redirects_free(&st->redirects);
   free(st->ids);
   for (size_t s = 0; st->plans && s < st->problems.n; ++s)
     memplan_plan_free(&st->plans[s]);
@@ -131,8 +144,67 @@ static void stages_free(stages *st) {
   memset(st, 0, sizeof *st);
 }
 
-/* One attempt of schedule -> liveness -> names -> problem -> plan. Returns
- * an MP_PLAN_* code with err set. */
+/* The steps that lower the bound itself (bound.h), in order, each with the
+ * bound after it: values (a live range per value) -> in place. Returns 0,
+ * or -1 if memory runs out. */
+static int lower_the_bound(const memplan_pass_options *o, stages *st) {
+  mp_steps *k = &st->steps;
+  size_t nallocs = st->live.n;
+  uint64_t cur = 0;
+  if (mp_bound(&st->live, &cur))
+    return -1;
+  k->given = cur;
+  if (o->split || o->in_place) {
+    mp_values_options vo = {o->corrupt == MEMPLAN_CORRUPT_SPLIT_PARTIAL};
+    if (mp_values_build(&st->sched, &st->live, &vo, &st->values) ||
+        mp_values_place(&st->values, &st->sched, &st->live, o->split))
+      return -1;
+  }
+  if (!o->split) /* the refused split points tell nothing when none is made */
+    st->values.nnotes = 0;
+  k->on[MP_STEP_SPLIT] = o->split;
+  k->count[MP_STEP_SPLIT] = st->live.n - nallocs;
+  if (o->split && mp_bound(&st->live, &cur))
+    return -1;
+  k->after[MP_STEP_SPLIT] = cur;
+  k->on[MP_STEP_INPLACE] = o->in_place;
+  if (o->in_place) {
+    int64_t merged = -1;
+    if (mp_inplace_find(&st->values, &st->inplace) ||
+        (merged = mp_inplace_apply(&st->inplace, &st->values, &st->sched, &st->live,
+                                   o->corrupt == MEMPLAN_CORRUPT_INPLACE_LIVE)) < 0 ||
+        mp_bound(&st->live, &cur))
+      return -1;
+    k->count[MP_STEP_INPLACE] = (uint64_t)merged;
+  }
+  k->after[MP_STEP_INPLACE] = cur;
+  return mp_values_prepare(&st->values, &st->live,
+                           o->corrupt == MEMPLAN_CORRUPT_SPLIT_STALE_VIEWS, &st->redirects);
+}
+
+/* The ids of the allocs (names.c), then of the later values (values.c). */
+static int name_buffers(MlirOperation func, size_t nallocs, stages *st) {
+  st->ids = calloc(st->live.n ? st->live.n : 1, sizeof *st->ids);
+  if (!st->ids)
+    return -1;
+  mp_liveness allocs = st->live;
+  allocs.n = nallocs;
+  if (mp_name_buffers(func, &allocs, st->ids))
+    return -1;
+  /* "%alloc_8[2]": the value the alloc's second split point starts */
+  for (size_t k = 0; k < st->values.nvals; ++k) {
+    const mp_value *v = &st->values.vals[k];
+    if (v->unit == SIZE_MAX || v->unit < nallocs)
+      continue;
+    char parent[MP_ID_LEN];
+    snprintf(parent, sizeof parent, "%s", st->ids[st->live.buffers[v->unit].value_of - 1]);
+    snprintf(st->ids[v->unit], MP_ID_LEN, "%.80s[%zu]", parent, v->no);
+  }
+  return 0;
+}
+
+/* One attempt of schedule -> liveness -> values -> in place -> names ->
+ * problem -> plan. Returns an MP_PLAN_* code with err set. */
 static int plan_once(MlirOperation func, const memplan_pass_options *o,
                      mp_ptrmap *over_limit, stages *st, char *err, size_t err_len) {
   memset(st, 0, sizeof *st);
@@ -144,8 +216,8 @@ static int plan_once(MlirOperation func, const memplan_pass_options *o,
   }
   if (mp_liveness_build(func, &st->sched, &lo, &st->live, err, err_len))
     return MP_PLAN_FAILED;
-  st->ids = calloc(st->live.n ? st->live.n : 1, sizeof *st->ids);
-  if (!st->ids || mp_name_buffers(func, &st->live, st->ids) ||
+  size_t nallocs = st->live.n;
+  if (lower_the_bound(o, st) || name_buffers(func, nallocs, st) ||
       mp_problems_build(&st->live, st->ids, o, &st->problems) ||
       !(st->plans = calloc(st->problems.n ? st->problems.n : 1, sizeof *st->plans))) {
     snprintf(err, err_len, "memplan-static: out of memory");
@@ -159,8 +231,8 @@ static int plan_once(MlirOperation func, const memplan_pass_options *o,
 
 /* At most two attempts: when an arena passes 2^62 bytes, the buffers to
  * leave alone are chosen so that the second cannot (plan.c). */
-static int plan_function(MlirOperation func, const memplan_pass_options *o,
-                         stages *st, char *err, size_t err_len) {
+static int plan_with_retry(MlirOperation func, const memplan_pass_options *o,
+                           stages *st, char *err, size_t err_len) {
   mp_ptrmap over_limit = {0};
   int rc = plan_once(func, o, &over_limit, st, err, err_len);
   if (rc == MP_PLAN_RETRY) {
@@ -170,6 +242,47 @@ static int plan_function(MlirOperation func, const memplan_pass_options *o,
       rc = MP_PLAN_FAILED; /* cannot be: err says what was too large */
   }
   mp_ptrmap_free(&over_limit);
+  return rc;
+}
+
+/* The arena bytes of st's plans, summed over memory spaces. */
+static uint64_t arena_bytes(const stages *st) {
+  uint64_t sum = 0;
+  for (size_t s = 0; s < st->problems.n; ++s)
+    sum += st->plans[s].peak;
+  return sum;
+}
+
+/* Plans with the steps that lower the bound; never worse than without them.
+ * A heuristic planner may pack the steps' buffers worse than the allocs
+ * (a group written in place is one longer-lived buffer) though their bound
+ * is lower. No plan without the steps is below the given order's bound, so
+ * only when the arena is above it is the function planned again without
+ * the steps, and that plan kept if it is smaller (steps.dropped says so).
+ * The negative controls keep their corrupted plan. */
+static int plan_function(MlirOperation func, const memplan_pass_options *o,
+                         stages *st, char *err, size_t err_len) {
+  int rc = plan_with_retry(func, o, st, err, err_len);
+  const mp_steps *k = &st->steps;
+  if (rc != MP_PLAN_OK || o->corrupt != MEMPLAN_CORRUPT_NONE ||
+      k->count[MP_STEP_SPLIT] + k->count[MP_STEP_INPLACE] == 0 || arena_bytes(st) <= k->given)
+    return rc;
+  memplan_pass_options without = *o;
+  without.split = without.in_place = false;
+  stages alt;
+  char alt_err[512];
+  if (plan_with_retry(func, &without, &alt, alt_err, sizeof alt_err) == MP_PLAN_OK &&
+      arena_bytes(&alt) < arena_bytes(st)) {
+    mp_steps kept = st->steps;
+    kept.dropped = true;
+    kept.arena_with = arena_bytes(st);
+    kept.arena_without = arena_bytes(&alt);
+    stages_free(st);
+    *st = alt;
+    st->steps = kept;
+    return rc;
+  }
+  stages_free(&alt);
   return rc;
 }
 
@@ -298,6 +411,21 @@ static void remark_left_alone(MlirOperation func, const stages *st) {
     snprintf(msg, sizeof msg, "memplan-static: %s left alone: %s", st->ids[i], b->why);
     diagnose(func, b->op, false, msg);
   }
+  /* the split points a buffer's aliases made unsafe (values.h) */
+  for (size_t k = 0; k < st->values.nnotes; ++k) {
+    const mp_value_note *n = &st->values.notes[k];
+    const char *id = "?";
+    for (size_t i = 0; i < st->live.n; ++i)
+      if (mlirOperationEqual(st->live.buffers[i].op, n->alloc) && !st->live.buffers[i].value_of)
+        id = st->ids[i];
+    char msg[400];
+    snprintf(msg, sizeof msg, "memplan-static: %s %s", id, n->text);
+    diagnose(func, n->alloc, false, msg);
+  }
+}
+
+static void redirect_values(void *ctx, const MlirValue *views) {
+  mp_values_redirect(ctx, views);
 }
 
 MlirLogicalResult memplan_plan_function(MlirOperation func,
@@ -315,7 +443,8 @@ MlirLogicalResult memplan_plan_function(MlirOperation func,
   if (o->remarks == MEMPLAN_REMARKS_ALL && st.ids)
     remark_left_alone(func, &st);
   char *name = mp_func_name(func, false);
-  mp_planned pf = {name ? name : "?", &st.live, &st.sched, st.ids, &st.problems, st.plans};
+  mp_planned pf = {name ? name : "?", &st.live,     &st.sched, st.ids,
+                   &st.problems,       st.plans,     &st.steps};
   if (rc == 0 && !f)
     rc = -1, snprintf(err, sizeof err, "memplan-static: out of memory");
   if (rc == 0)
@@ -323,7 +452,8 @@ MlirLogicalResult memplan_plan_function(MlirOperation func,
   if (rc == 0 && module && render_files(&pf, o, f, err, sizeof err))
     rc = -1;
   memplan_arena_kind kind = arena_kind(func, module, o);
-  mp_rewrite_in in = {kind, module ? &module->taken : NULL, f ? &f->args : NULL};
+  mp_rewrite_in in = {kind, module ? &module->taken : NULL, redirect_values, &st.redirects,
+                      f ? &f->args : NULL};
   if (rc == 0 && mp_rewrite(func, &st.live, &st.problems, st.plans, &in,
                             &f->globals, &f->nglobals, &f->capglobals, err, sizeof err))
     rc = -1;

@@ -98,6 +98,13 @@ void *mp_push(void *arrp, size_t *n, size_t *cap, size_t size) {
   return slot;
 }
 
+int mp_at_cmp(const void *x, const void *y) {
+  const mp_at *a = x, *b = y;
+  if (a->pos != b->pos)
+    return a->pos < b->pos ? -1 : 1;
+  return (a->k > b->k) - (a->k < b->k);
+}
+
 /*--- ops and values -------------------------------------------------------*/
 
 bool mp_op_is(MlirOperation op, const char *name) {

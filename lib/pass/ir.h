@@ -35,6 +35,15 @@ int64_t mp_ptrmap_get(const mp_ptrmap *m, const void *key, int64_t dflt);
  *  or NULL if memory runs out (the array is unchanged). */
 void *mp_push(void *arrp, size_t *n, size_t *cap, size_t size);
 
+/** An item at an op's number in a schedule, for sorting by that number:
+ *  `k` (the item's index) breaks ties, so the sort keeps the items' order. */
+typedef struct mp_at {
+  int64_t pos;
+  size_t k;
+} mp_at;
+/** qsort comparator of mp_at: by pos, then by k. */
+int mp_at_cmp(const void *x, const void *y);
+
 /*--- ops and values -------------------------------------------------------*/
 /** True if op's name is exactly `name`. */
 bool mp_op_is(MlirOperation op, const char *name);

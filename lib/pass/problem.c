@@ -46,7 +46,7 @@ int mp_problems_build(const mp_liveness *l, const mp_id *ids,
                       const memplan_pass_options *o, mp_problems *out) {
   for (size_t i = 0; i < l->n; ++i) {
     const mp_buffer *b = &l->buffers[i];
-    if (b->skip != MP_PLANNED)
+    if (b->skip != MP_PLANNED || b->shares) /* in-place: the bytes of another */
       continue;
     int s = space_of(out, b->space, b->scope, o);
     if (s < 0)

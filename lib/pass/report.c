@@ -14,6 +14,40 @@
 
 /*--- the summary ------------------------------------------------------------*/
 
+/* "; bound 1293152 -> 593280 bytes (split -699872 by 45 values, in-place 0
+ * at 0 ops)": the max-live bound of the given op order, what each step took
+ * off, and how often it acted. */
+static void steps_text(const mp_steps *k, char *buf, size_t len) {
+  char t1[48], t2[48];
+  uint64_t last = k->given, final = k->given;
+  for (int s = 0; s < MP_NSTEPS; ++s)
+    if (k->on[s])
+      final = k->after[s];
+  int w = snprintf(buf, len, "; bound %s -> %s bytes (", mp_u128_text(k->given, t1),
+                   mp_u128_text(final, t2));
+  for (int s = 0; s < MP_NSTEPS && w > 0 && (size_t)w < len; ++s) {
+    const char *sep = s ? ", " : "";
+    if (!k->on[s]) {
+      w += snprintf(buf + w, len - (size_t)w, "%s%s off", sep, mp_step_name(s));
+      continue;
+    }
+    static const char *const acts[MP_NSTEPS] = {"by %llu value%s", "at %llu op%s"};
+    int64_t d = (int64_t)(k->after[s] - last);
+    w += snprintf(buf + w, len - (size_t)w, "%s%s %s%lld ", sep, mp_step_name(s),
+                  d > 0 ? "+" : "", (long long)d);
+    if (w > 0 && (size_t)w < len)
+      w += snprintf(buf + w, len - (size_t)w, acts[s], (unsigned long long)k->count[s],
+                    k->count[s] == 1 ? "" : "s");
+    last = k->after[s];
+  }
+  if (w > 0 && (size_t)w < len)
+    w += snprintf(buf + w, len - (size_t)w, ")");
+  if (k->dropped && w > 0 && (size_t)w < len)
+    snprintf(buf + w, len - (size_t)w,
+             "; steps not used: the planner's arena without them is smaller (%s < %s bytes)",
+             mp_u128_text(k->arena_without, t1), mp_u128_text(k->arena_with, t2));
+}
+
 /* The planner that won the portfolio, as " (exact)", when it is not the one
  * asked for; "" otherwise. */
 static void winner_text(const mp_planned *f, const char *planner, char *buf, size_t len) {
@@ -79,6 +113,8 @@ void mp_summary_text(const mp_planned *f, const char *planner, double ms,
   unsigned __int128 sum_planned = 0, sum_skipped = 0, lb = 0, arena = 0;
   for (size_t i = 0; i < f->l->n; ++i) {
     const mp_buffer *b = &f->l->buffers[i];
+    if (b->value_of) /* a later value of an alloc counted here */
+      continue;
     if (b->skip == MP_PLANNED) {
       planned++;
       sum_planned += b->size;
@@ -106,13 +142,15 @@ void mp_summary_text(const mp_planned *f, const char *planner, double ms,
              lb ? 100.0 * (double)(arena - lb) / (double)lb : 0.0);
   if (unsized)
     snprintf(unknown, sizeof unknown, " and %zu of unknown size", unsized);
+  char steps[448];
+  steps_text(f->steps, steps, sizeof steps);
   snprintf(tail, sizeof tail, "planner %s%s; %s; %.3f ms", planner, winner, status, ms);
   arenas_text(f, tail, arenas, sizeof arenas);
   snprintf(buf, len,
            "memplan-static: planned %zu of %zu buffers (%zu left alone); "
-           "sizes %s bytes planned, %s left alone%s; %s",
+           "sizes %s bytes planned, %s left alone%s; %s%s",
            planned, planned + skipped, skipped, mp_u128_text(sum_planned, t1),
-           mp_u128_text(sum_skipped, t2), unknown, arenas);
+           mp_u128_text(sum_skipped, t2), unknown, arenas, steps);
 }
 
 /*--- the JSON report --------------------------------------------------------*/
@@ -135,6 +173,27 @@ static json_t *space_json(MlirAttribute attr) {
   buf[0] = 0;
   mlirAttributePrint(attr, mp_textbuf_append, &nb);
   return json_string(buf);
+}
+
+/* {"given": G, "split": S, "in-place": I}: the max-live bound
+ * of the given op order and after each step (null: the step is off). */
+static json_t *bound_json(const mp_steps *k) {
+  json_t *j = json_object();
+  if (!j || json_object_set_new(j, "given", json_integer((json_int_t)k->given))) {
+    json_decref(j);
+    return NULL;
+  }
+  for (int s = 0; s < MP_NSTEPS; ++s)
+    if (json_object_set_new(j, mp_step_name(s),
+                            k->on[s] ? json_integer((json_int_t)k->after[s]) : json_null())) {
+      json_decref(j);
+      return NULL;
+    }
+  if (json_object_set_new(j, "used", json_boolean(!k->dropped))) {
+    json_decref(j);
+    return NULL;
+  }
+  return j;
 }
 
 /* The arena's "peak_live": the step where the most bytes are live, its op
@@ -217,7 +276,8 @@ static json_t *report_json(const mp_planned *f) {
          !json_array_append_new(skipped, j);
   }
   ok = ok && !json_object_set(root, "arenas", arenas) &&
-       !json_object_set(root, "skipped", skipped);
+       !json_object_set(root, "skipped", skipped) &&
+       !json_object_set_new(root, "bound", bound_json(f->steps));
   json_decref(arenas);
   json_decref(skipped);
   if (!ok) {

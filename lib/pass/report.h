@@ -8,6 +8,7 @@
 #ifndef MEMPLAN_PASS_REPORT_H
 #define MEMPLAN_PASS_REPORT_H
 
+#include "bound.h"
 #include "outputs.h"
 #include "plan.h"
 
@@ -19,6 +20,7 @@ typedef struct mp_planned {
   const mp_id *ids;          /* one per buffer of l */
   const mp_problems *p;
   const memplan_plan *plans; /* one per space of p */
+  const mp_steps *steps;     /* the bound step by step (bound.h) */
 } mp_planned;
 
 /** The summary remark's text ("memplan-static: planned 4 of 4 buffers ...")

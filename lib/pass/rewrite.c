@@ -251,22 +251,24 @@ static MlirType plain_type(MlirType t) {
 /* The view of buffer b at `offset` in arena av, before the alloc; its value
  * (cast back to the alloc's type when that has a strided layout). */
 static MlirValue make_view(edit *ed, const mp_buffer *b, MlirValue av, uint64_t offset) {
-  MlirLocation loc = mlirOperationGetLocation(b->op);
-  MlirBlock blk = mlirOperationGetBlock(b->op);
+  /* a later value of an alloc (values.h) gets its view where it starts */
+  MlirOperation at = mlirOperationIsNull(b->at) ? b->op : b->at;
+  MlirLocation loc = mlirOperationGetLocation(at);
+  MlirBlock blk = mlirOperationGetBlock(at);
   MlirType index = mlirIndexTypeGet(ed->ctx);
   MlirNamedAttribute v = named(ed->ctx, "value", mlirIntegerAttrGet(index, (int64_t)offset));
-  MlirValue c = add(ed, blk, b->op, create("arith.constant", loc, 1, &index, 0, NULL, 1, &v));
-  MlirType at = mlirValueGetType(b->value);
-  MlirType vt = plain_type(at);
+  MlirValue c = add(ed, blk, at, create("arith.constant", loc, 1, &index, 0, NULL, 1, &v));
+  MlirType t = mlirValueGetType(b->value);
+  MlirType vt = plain_type(t);
   if (mlirValueIsNull(c) || mlirTypeIsNull(vt)) {
     ed->failed = true;
     return (MlirValue){NULL};
   }
   MlirValue ops[2] = {av, c};
-  MlirValue view = add(ed, blk, b->op, create("memref.view", loc, 1, &vt, 2, ops, 0, NULL));
-  if (mlirValueIsNull(view) || mlirTypeEqual(vt, at))
+  MlirValue view = add(ed, blk, at, create("memref.view", loc, 1, &vt, 2, ops, 0, NULL));
+  if (mlirValueIsNull(view) || mlirTypeEqual(vt, t))
     return view;
-  return add(ed, blk, b->op, create("memref.cast", loc, 1, &at, 1, &view, 0, NULL));
+  return add(ed, blk, at, create("memref.cast", loc, 1, &t, 1, &view, 0, NULL));
 }
 
 /*--- the stage --------------------------------------------------------------*/
@@ -278,9 +280,12 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
   edit ed = {mlirOperationGetContext(func), NULL, 0, 0, false};
   MlirRegion body = mlirOperationGetRegion(func, 0);
   MlirValue *views = calloc(l->n ? l->n : 1, sizeof *views);
+  /* each buffer's arena and offset, for those that share another's bytes */
+  MlirValue *arena_of = calloc(l->n ? l->n : 1, sizeof *arena_of);
+  uint64_t *offset_of = calloc(l->n ? l->n : 1, sizeof *offset_of);
   size_t nglobals0 = *nglobals;
   err[0] = 0;
-  if (!views)
+  if (!views || !arena_of || !offset_of)
     ed.failed = true;
   for (size_t s = 0; s < p->n && !ed.failed; ++s) {
     const mp_space *sp = &p->spaces[s];
@@ -313,7 +318,14 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
     for (size_t k = 0; k < sp->problem.count && !ed.failed; ++k) {
       size_t i = sp->buffer_of[k];
       views[i] = make_view(&ed, &l->buffers[i], av, plans[s].offsets[k]);
+      arena_of[i] = av;
+      offset_of[i] = plans[s].offsets[k];
     }
+  }
+  for (size_t i = 0; i < l->n && !ed.failed; ++i) {
+    const mp_buffer *b = &l->buffers[i];
+    if (b->skip == MP_PLANNED && b->shares)
+      views[i] = make_view(&ed, b, arena_of[b->shares - 1], offset_of[b->shares - 1]);
   }
   if (!ed.failed && in->arena == MEMPLAN_ARENA_ARG && in->args->n &&
       mp_arena_arg_prepare(func, in->taken, in->args, err, err_len))
@@ -332,6 +344,8 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
                              "are not loaded)");
     free(ed.ops);
     free(views);
+    free(arena_of);
+    free(offset_of);
     return -1;
   }
   /* Nothing fails from here on. Each arena goes first in the entry block
@@ -342,8 +356,10 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
     else
       mlirBlockInsertOwnedOperationBefore(ed.ops[k].block, ed.ops[k].before, ed.ops[k].op);
   }
+  if (in->hook)
+    in->hook(in->hook_ctx, views);
   for (size_t i = 0; i < l->n; ++i) {
-    if (l->buffers[i].skip != MP_PLANNED)
+    if (l->buffers[i].skip != MP_PLANNED || l->buffers[i].value_of)
       continue;
     mlirValueReplaceAllUsesOfWith(l->buffers[i].value, views[i]);
     mlirOperationDestroy(l->buffers[i].op);
@@ -354,5 +370,7 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
     mp_arena_arg_apply(func, in->args);
   free(ed.ops);
   free(views);
+  free(arena_of);
+  free(offset_of);
   return 0;
 }

@@ -27,7 +27,9 @@
 |* layout; an alloc whose strided layout equals it gets its own type back     *|
 |* from a memref.cast of the view. The arena dominates every view because it  *|
 |* is the first op of the entry block, and planned allocs all have static     *|
-|* shapes, so the views need no size operands.                                *|
+|* shapes, so the views need no size operands. A later value of an alloc     *|
+|* (buffer.h: value_of) gets the same view before the op that starts it, and  *|
+|* a buffer that shares another's bytes (shares) a view at that one's offset. *|
 \*===----------------------------------------------------------------------===*/
 #ifndef MEMPLAN_PASS_REWRITE_H
 #define MEMPLAN_PASS_REWRITE_H
@@ -42,6 +44,12 @@ typedef struct mp_rewrite_in {
    * (the uniqued StringAttr -> 1), which an arena's (or the size
    * function's) name steps around. */
   const mp_ptrmap *taken;
+  /* Called once, when every new op is in the function and before the
+   * allocs go, with the view of each planned buffer (views[i] for buffer i
+   * of l): the uses of later values of an alloc move to their own views
+   * there (values.h). It must not fail. NULL: none. */
+  void (*hook)(void *ctx, const MlirValue *views);
+  void *hook_ctx;
   /* arena=arg: receives the function's arena arguments (arena_arg.h). */
   struct mp_arena_args *args;
 } mp_rewrite_in;

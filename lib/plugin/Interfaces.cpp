@@ -14,6 +14,7 @@
 #include "memplan-c/pass.h"
 
 #include "mlir/CAPI/IR.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -143,6 +144,50 @@ extern "C" MlirAttribute memplan_call_callee(MlirOperation cop) {
 
 extern "C" bool memplan_op_is_function(MlirOperation op) {
   return isa<FunctionOpInterface>(unwrap(op));
+}
+
+// A structured op on buffers (LinalgOp) whose init `operand` is a memref.
+static linalg::LinalgOp bufferLinalgOp(Operation *op, intptr_t operand) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || !linalgOp.hasPureBufferSemantics() ||
+      !isa<MemRefType>(op->getOperand(operand).getType()))
+    return nullptr;
+  return linalgOp;
+}
+
+extern "C" bool memplan_op_overwrites(MlirOperation cop, intptr_t idx) {
+  Operation *op = unwrap(cop);
+  linalg::LinalgOp linalgOp = bufferLinalgOp(op, idx);
+  if (!linalgOp)
+    return false;
+  OpOperand &init = op->getOpOperand(idx);
+  if (!linalgOp.isDpsInit(&init) || linalgOp.payloadUsesValueFromOperand(&init))
+    return false;
+  // Every element is reached when the map names each dimension of the
+  // operand by a distinct loop, and no loop is empty (a zero-trip loop the
+  // init does not index would leave the whole init unwritten).
+  AffineMap map = linalgOp.getMatchingIndexingMap(&init);
+  auto type = cast<MemRefType>(init.get().getType());
+  if (!map.isProjectedPermutation() || map.getNumResults() != type.getRank())
+    return false;
+  for (int64_t range : linalgOp.getStaticLoopRanges())
+    if (range <= 0) // zero, or ShapedType::kDynamic
+      return false;
+  return true;
+}
+
+extern "C" bool memplan_op_elementwise_pair(MlirOperation cop, intptr_t in,
+                                            intptr_t out) {
+  Operation *op = unwrap(cop);
+  linalg::LinalgOp linalgOp = bufferLinalgOp(op, out);
+  if (!linalgOp || !linalgOp.isAllParallelLoops() ||
+      !isa<MemRefType>(op->getOperand(in).getType()))
+    return false;
+  OpOperand &input = op->getOpOperand(in), &init = op->getOpOperand(out);
+  if (!linalgOp.isDpsInput(&input) || !linalgOp.isDpsInit(&init))
+    return false;
+  AffineMap map = linalgOp.getMatchingIndexingMap(&init);
+  return map == linalgOp.getMatchingIndexingMap(&input) && map.isPermutation();
 }
 
 extern "C" MlirOperation memplan_symbol_non_call_user(MlirOperation csym,

@@ -128,6 +128,9 @@ private:
     o.ncapacities = caps.size();
     o.report = report.getValue().c_str();
     o.picture = picture.getValue().c_str();
+    o.split = split;
+    o.in_place = inPlace;
+    o.corrupt = testCorrupt;
     return o;
   }
 

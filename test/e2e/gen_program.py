@@ -8,8 +8,12 @@ static allocs of element types f32, f16, i32, i8, i1, i64; views of every kind
 (subview, expand_shape, collapse_shape, cast, reinterpret_cast, transpose,
 view, arith.select between buffers, buffers yielded out of scf.if and carried
 through scf.for); nested scf.for / scf.if / scf.while (with --parallel-bodies
-also scf.forall / scf.parallel) with allocs inside and outside; memref.copy, memref.load/store and linalg ops (fill, generic, add,
-copy, matmul).  Every buffer is fully written before it is read; results reach
+also scf.forall / scf.parallel) with allocs inside and outside; memref.copy,
+memref.load/store and linalg ops (fill, generic, add, copy, matmul); buffers
+that get a new value written in full (bufferization's reuse of one alloc),
+sometimes read through a view made before that write; element-wise chains of
+fresh buffers; concatenation by copies into halves.  Every buffer is fully
+written before it is read; results reach
 the outputs by accumulating (+ or xor) buffers into the out-params, so a
 wrong plan that lets two live buffers share bytes changes what run_compare.py
 prints.  Deallocs follow the upstream pipeline: top-level buffers are freed just
@@ -209,22 +213,121 @@ class Gen:
         self.uses[elem] += 1
         src = self.pick(pool, lambda x: x.n == n)
         how = self.r.choice(["fill", "generic", "copy", "generic"]) if src else "fill"
+        self.write_all(b, pool, how)
+        pool.append(b)
+        return b
+
+    # ---- patterns of issue 16: values reusing one alloc, element-wise
+    # chains, views read across an overwrite, concatenation by copies
+    def write_all(self, b, pool, how):
+        """Write every element of b without reading it: a fill, a generic
+        from another buffer of b's element count, or a copy from one of b's
+        type. Returns how it was written (a copy may become a generic)."""
+        src = self.pick(pool, lambda x: x.n == b.n)
         if how == "copy":
-            same = self.pick(pool, lambda x: x.shape == shape and x.elem == elem)
+            same = self.pick(pool, lambda x: x.shape == b.shape and x.elem == b.elem)
             if same is None:
                 how = "generic"
             else:
                 self.emit("memref.copy %s, %s : %s to %s" % (same.name, b.name, same.type, b.type))
+        if how == "generic" and src is None:
+            how = "fill"
         if how == "fill":
-            c = self.scalar_const(elem, self.r.randint(-5, 9) * 0.75 if elem in FLOATS else self.r.randint(-7, 11))
-            self.emit("linalg.fill ins(%s : %s) outs(%s : %s)" % (c, elem, b.name, b.type))
+            c = self.scalar_const(b.elem, self.r.randint(-5, 9) * 0.75 if b.elem in FLOATS
+                                  else self.r.randint(-7, 11))
+            self.emit("linalg.fill ins(%s : %s) outs(%s : %s)" % (c, b.elem, b.name, b.type))
         elif how == "generic":
             sv, st = self.view1d(src)
             dv, dt = self.view1d(b)
-            self.generic([(sv, st, src.elem)], (dv, dt, elem),
-                         lambda a, out: self.conv(a[0], src.elem, elem, out))
+            self.generic([(sv, st, src.elem)], (dv, dt, b.elem),
+                         lambda a, out: self.conv(a[0], src.elem, b.elem, out))
+        return how
+
+    def alias_view(self, pool, x):
+        """A view of x with another shape, added to the pool: it names x's
+        bytes, whatever value they hold when it is used."""
+        v = self.fresh("av")
+        if len(x.shape) > 1:
+            grp = ", ".join(str(i) for i in range(len(x.shape)))
+            b = Buf(v, (x.n,), x.elem)
+            self.emit("%s = memref.collapse_shape %s [[%s]] : %s into %s" % (v, x.name, grp, x.type, b.type))
+        else:
+            shape = self.r.choice([s for s in SHAPES[x.n] if len(s) == 2])
+            b = Buf(v, shape, x.elem)
+            self.emit("%s = memref.expand_shape %s [[0, 1]] output_shape [%d, %d] : %s into %s"
+                      % (v, x.name, shape[0], shape[1], x.type, b.type))
         pool.append(b)
         return b
+
+    def overwrite(self, pool):
+        """A new value in a buffer that already holds one (bufferization
+        reuses one alloc for many values). Sometimes a view of it is taken
+        first, so that a later statement may read the new value through a
+        view made before the overwrite."""
+        x = self.pick(pool, lambda b: not b.name.startswith("%in"))
+        if x is None:
+            return
+        if self.r.random() < 0.4:
+            self.alias_view(pool, x)
+        self.write_all(x, pool, self.r.choice(["generic", "generic", "fill", "copy"]))
+
+    def ew_chain(self, pool, scope):
+        """t1 = f(x), t2 = g(t1, y), ...: element-wise ops on fresh buffers,
+        each intermediate read once by the next op (an output may take its
+        input's bytes there), sometimes read again later (then it may not)."""
+        x = self.pick(pool)
+        cur = x
+        for _ in range(self.r.randint(2, 4)):
+            same = [e for e in TYPES if BYTES[e] == BYTES[cur.elem]]
+            elem = self.r.choice(same) if self.r.random() < 0.8 else self.r.choice(TYPES)
+            t = Buf(self.fresh("b"), self.r.choice(SHAPES[cur.n]), elem)
+            self.emit("%s = memref.alloc() : %s" % (t.name, t.type))
+            scope.append(t.name)
+            self.uses[elem] += 1
+            ins = [cur]
+            other = self.pick(pool, lambda b: b.n == cur.n and b is not cur)
+            if other is not None and self.r.random() < 0.4:
+                ins.append(other)
+            views = [self.view1d(b) + (b.elem,) for b in ins]
+            tv, tt = self.view1d(t)
+
+            def body(a, out, ins=ins, elem=elem):
+                v = self.conv(a[0], ins[0].elem, elem, out)
+                if len(ins) > 1:
+                    v = self.combine(v, self.conv(a[1], ins[1].elem, elem, out), elem, out)
+                return v
+            self.generic(views, (tv, tt, elem), body)
+            if cur is not x and self.r.random() < 0.25:
+                pool.append(cur)  # read again later: no in-place there
+            cur = t
+        pool.append(cur)
+
+    def concat(self, pool, scope):
+        """dst = concat(x, y) by memref.copy into two halves of a fresh
+        buffer; x is sometimes a temporary made just before, dying at its
+        copy."""
+        x = self.pick(pool, lambda b: b.n <= OUT_N // 2)
+        if x is None:
+            return
+        y = self.pick(pool, lambda b: b.n == x.n and b.elem == x.elem)
+        if self.r.random() < 0.5:
+            t = Buf(self.fresh("b"), (x.n,), x.elem)
+            self.emit("%s = memref.alloc() : %s" % (t.name, t.type))
+            scope.append(t.name)
+            self.write_all(t, pool, "generic")
+            x = t
+        n = 2 * x.n
+        d = Buf(self.fresh("cat"), (n,), x.elem)
+        self.emit("%s = memref.alloc() : %s" % (d.name, d.type))
+        scope.append(d.name)
+        self.uses[x.elem] += 1
+        for src, off in ((x, 0), (y, x.n)):
+            sv, st = self.view1d(src, allow_dyn=False)
+            dt = mtype((x.n,), x.elem, "strided<[1], offset: %d>" % off)
+            s = self.fresh("s")
+            self.emit("%s = memref.subview %s[%d] [%d] [1] : %s to %s" % (s, d.name, off, x.n, d.type, dt))
+            self.emit("memref.copy %s, %s : %s to %s" % (sv, s, st, dt))
+        pool.append(d)
 
     def update(self, pool):
         """x = combine(x, conv(y)) elementwise through 1-D views."""
@@ -394,10 +497,14 @@ class Gen:
             self.new_buffer(local, scope)
         for _ in range(nstmts):
             r = self.r.random()
-            if r < 0.16:
+            if r < 0.12:
                 self.new_buffer(local, scope)
-            elif r < 0.32:
+            elif r < 0.20:
                 self.update(local)
+            elif r < 0.27:
+                self.overwrite(local)
+            elif r < 0.32:
+                self.ew_chain(local, scope) if self.r.random() < 0.7 else self.concat(local, scope)
             elif r < 0.40:
                 self.sub_update(local)
             elif r < 0.46:

@@ -61,13 +61,12 @@ def run_batch(opts, seeds, planners, workdir, log):
         src, _ = rc.mlir_opt(opts, LOCAL, src, "parsing the generated programs")
         if i > 0:
             t0 = time.time()
+            parsed = src
             src = plan_text(opts, v, src)
+            if opts.corrupt:
+                src = rc.corrupt_plan(opts, v, parsed, src)
             # the planned module must verify on its own (the pass's output)
             src, _ = rc.mlir_opt(opts, LOCAL, src, "verifying the output of " + v)
-            if opts.corrupt:
-                src, n = rc.corrupt_zero_views(src)
-                if n == 0:
-                    raise rc.ToolError("--corrupt: no arena view in the planned IR of " + v)
             log("  planned %d programs with %s in %.2fs" % (len(seeds), v, time.time() - t0))
         mods.append(src)
     # one harness per (seed, variant); every entry has the same signature
@@ -132,7 +131,7 @@ def main():
     ap.add_argument("--memplan-opt", dest="memplan_opt")
     ap.add_argument("--pass-options", default="")
     ap.add_argument("--self-plan", choices=["linear", "zero"])
-    ap.add_argument("--corrupt", choices=["zero-views"])
+    ap.add_argument("--corrupt", choices=("zero-views",) + rc.PASS_CORRUPTIONS)
     ap.add_argument("--expect-different", action="store_true",
                     help="negative control: every planned version must differ")
     ap.add_argument("--timeout", type=float, default=900)

@@ -25,8 +25,13 @@ so the module can run at all.
 Negative controls: --corrupt=zero-views rewrites every memref.view that the
 pass created so that its byte offset is 0 (every planned buffer on top of the
 others); --corrupt=hoist-arenas moves every per-iteration arena of a parallel
-body to the function's entry (iterations share it); --expect-different then
-demands a DIFFERENCE.  --self-plan=linear|zero
+body to the function's entry (iterations share it); --corrupt=split-partial,
+split-stale-views and in-place-live make the pass itself do a wrong rewrite
+(its test-corrupt option: split a buffer's live range at a partial write;
+leave a later value's uses through views made before its split point on the
+earlier value's bytes; write an element-wise output over an input that is
+read again later). Each fails as a tool error when it changes nothing in the
+planned IR; --expect-different then demands a DIFFERENCE.  --self-plan=linear|zero
 is a textual planner in this script (no pass needed) used to test the harness
 itself: `linear` (no reuse) must be equal, `zero` (all buffers at offset 0)
 must differ.
@@ -883,23 +888,44 @@ def execute(opts, text, label, workdir):
     return True, ADDR_RE.sub("base@ = <addr>", p.stdout)
 
 
-def plan_cmd(opts, planner):
+# --corrupt modes done by the pass (its test-corrupt option), not by this script
+PASS_CORRUPTIONS = ("split-partial", "split-stale-views", "in-place-live")
+
+
+def plan_cmd(opts, planner, corrupt=None):
     popts = "planner=" + planner
     if opts.pass_options:
         popts += " " + opts.pass_options.replace(",", " ")
+    if corrupt:
+        popts += " test-corrupt=" + corrupt
     if opts.tool == "plugin":
         return [opts.mlir_opt, "--load-pass-plugin=" + opts.plugin,
                 "--pass-pipeline=builtin.module(memplan-static{%s})" % popts]
     return [opts.memplan_opt, "--memplan-static=" + popts.replace(" ", " ")]
 
 
-def plan(opts, planner, text):
-    cmd = plan_cmd(opts, planner)
+def plan(opts, planner, text, corrupt=None):
+    cmd = plan_cmd(opts, planner, corrupt)
     p = run(cmd + ["-"], opts.timeout, "memplan-static planner=" + planner, stdin=text)
     if p.returncode != 0 or "Failed to load passes" in p.stderr or not p.stdout.strip():
         raise ToolError("planning with %s failed (exit %d):\n%s"
                         % (planner, p.returncode, p.stderr[-3000:]))
     return p.stdout
+
+
+def corrupt_plan(opts, planner, text, planned):
+    """The planned IR corrupted as --corrupt says; a ToolError when the
+    corruption finds nothing to corrupt (the control would prove nothing)."""
+    if opts.corrupt in CORRUPTIONS:
+        planned, n = CORRUPTIONS[opts.corrupt](planned)
+        if n == 0:
+            raise ToolError("--corrupt=%s: nothing to corrupt in the planned IR"
+                            % opts.corrupt)
+        return planned
+    bad = plan(opts, planner, text, opts.corrupt)
+    if bad == planned:
+        raise ToolError("--corrupt=%s changed nothing in the planned IR" % opts.corrupt)
+    return bad
 
 
 def check_tool(opts):
@@ -941,7 +967,7 @@ def main():
     ap.add_argument("--pass-options", default="", help="extra pass options, e.g. 'arena=global'")
     ap.add_argument("--self-plan", choices=["linear", "zero"],
                     help="plan with this script's textual planner instead of the pass")
-    ap.add_argument("--corrupt", choices=sorted(CORRUPTIONS),
+    ap.add_argument("--corrupt", choices=sorted(CORRUPTIONS) + list(PASS_CORRUPTIONS),
                     help="negative control: corrupt the planned IR before running")
     ap.add_argument("--expect-different", action="store_true",
                     help="exit 0 iff every planned run differs (negative control)")
@@ -1022,10 +1048,9 @@ def main():
                 planned = plan(opts, planner, prepared)
                 label = "planned-" + planner
             if opts.corrupt:
-                planned, ncor = CORRUPTIONS[opts.corrupt](planned)
-                if ncor == 0:
-                    raise ToolError("--corrupt=%s: nothing to corrupt in the planned IR"
-                                    % opts.corrupt)
+                if opts.self_plan:
+                    raise ToolError("--corrupt needs the pass, not --self-plan")
+                planned = corrupt_plan(opts, planner, prepared, planned)
                 label += "-corrupt"
             t_plan = time.time() - t0
             h = harness
