@@ -70,6 +70,17 @@ static bool only_integer_results(MlirOperation op) {
   return n > 0;
 }
 
+/* True if a result of op is a tensor. bufferization.to_tensor makes one
+ * that IS the buffer's bytes, read later by tensor ops that are no memref
+ * uses (and turned back into a memref by to_buffer); memplan does not
+ * follow tensors, so the buffer's live range would end too early. */
+static bool has_tensor_result(MlirOperation op) {
+  for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
+    if (mlirTypeIsATensor(mlirValueGetType(mlirOperationGetResult(op, r))))
+      return true;
+  return false;
+}
+
 /* Operand idx of user, handed on by control flow in regions: to the
  * targets memplan_op_forwarded names. Returns false when it is not. */
 static bool forward_edge(MlirOperation user, intptr_t idx, mp_edge *e) {
@@ -100,6 +111,9 @@ static void effect_edge(MlirOperation user, intptr_t idx, mp_edge *e) {
            "used by '%s', whose memref effects memplan does not know", user);
   } else if (m & (MEMPLAN_EFFECT_FREE | MEMPLAN_EFFECT_ALLOC)) {
     escape(e, MP_SKIP_UNKNOWN_OP, "used by '%s', which frees or allocates it again", user);
+  } else if (has_tensor_result(user)) {
+    escape(e, MP_SKIP_UNKNOWN_OP,
+           "made into a tensor by '%s': memplan does not follow tensors", user);
   } else if ((m & (MEMPLAN_EFFECT_READ | MEMPLAN_EFFECT_WRITE)) ||
              mp_has_memref_result(user)) {
     /* A reader or writer, or an op that makes another memref of it: its
