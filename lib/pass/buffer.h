@@ -80,6 +80,11 @@ typedef struct mp_buffer {
   size_t value_of;
   size_t shares;
   MlirOperation at;
+  /* Shared by the threads of a GPU block, which do not run in step
+   * (parallel.c): its live range is widened to the barriers around it, and
+   * it is neither split into values nor written in place, since a write by
+   * one thread may land before another thread's read of the old value. */
+  bool threads_share;
 } mp_buffer;
 
 /** Leaves buffer b alone for `why` (a format with one %s, filled with arg)

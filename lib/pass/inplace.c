@@ -102,7 +102,7 @@ static bool merge(mp_liveness *l, size_t in, size_t out, int64_t p, int64_t end_
   mp_buffer *bi = &l->buffers[in], *bo = &l->buffers[out];
   if (in == out || bo->shares || bo->start != p || (!corrupt_live && bi->end != end_p) ||
       !mlirAttributeEqual(bi->space, bo->space) || bi->skip != MP_PLANNED ||
-      bo->skip != MP_PLANNED)
+      bo->skip != MP_PLANNED || bi->threads_share || bo->threads_share)
     return false;
   size_t r = root_of(l, in);
   if (r == out)

@@ -75,8 +75,21 @@ static bool shared_by_threads(MlirOperation func, const mp_buffer *b) {
 void mp_scope_barriers(const mp_schedule *s, MlirOperation func, mp_buffer *b) {
   if (b->skip != MP_PLANNED || !shared_by_threads(func, b))
     return;
-  MlirBlock body = mp_scope_block(func, b->scope);
+  b->threads_share = true;
+  /* A barrier splits the threads' work into phases only where the body
+   * runs once per thread: a kernel or a gpu.launch body. A device function
+   * that is no kernel may be called in a loop, so a thread may be in the
+   * next call's first phase while another is still in this call's last:
+   * its buffers keep the whole function. */
   int64_t lo = 0, hi = (int64_t)s->n;
+  if (mlirOperationIsNull(b->scope) &&
+      mlirAttributeIsNull(mlirOperationGetAttributeByName(
+          func, mlirStringRefCreateFromCString("gpu.kernel")))) {
+    b->start = lo;
+    b->end = hi;
+    return;
+  }
+  MlirBlock body = mp_scope_block(func, b->scope);
   if (!mlirOperationIsNull(b->scope)) {
     /* mp_scope_check passed: the body spans (k, t], its terminator t */
     lo = mp_schedule_num(s, b->scope) + 1;

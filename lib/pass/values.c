@@ -258,7 +258,7 @@ int mp_values_build(const mp_schedule *s, const mp_liveness *l,
   int rc = 0;
   for (size_t i = 0; i < l->n && rc == 0; ++i) {
     const mp_buffer *b = &l->buffers[i];
-    if (b->skip != MP_PLANNED || b->value_of || b->size == 0)
+    if (b->skip != MP_PLANNED || b->value_of || b->size == 0 || b->threads_share)
       continue;
     w.b = b;
     w.block = mlirOperationGetBlock(b->op);

@@ -57,6 +57,44 @@ gpu.module @kernels {
     gpu.return
   }
 
+  // A workgroup buffer is neither split into values nor written in place:
+  // another thread may still read %a's first value when this one writes
+  // the second, so %c must not take %a's bytes although %a's first value is
+  // dead in program order when %c is written.
+  // CHECK-LABEL: gpu.func @values_no_barrier
+  // CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<12288xi8, #gpu.address_space<workgroup>>
+  // expected-remark @+1 {{planned 3 of 3 buffers (0 left alone); sizes 12288 bytes planned, 0 left alone; lower bound 12288 bytes; arena 12288 bytes in 1 arena}}
+  gpu.func @values_no_barrier(%in: memref<1024xf32>, %out: memref<1024xf32>) kernel {
+    %a = memref.alloc() : memref<1024xf32, #gpu.address_space<workgroup>>
+    %b = memref.alloc() : memref<1024xf32, #gpu.address_space<workgroup>>
+    %c = memref.alloc() : memref<1024xf32, #gpu.address_space<workgroup>>
+    memref.copy %in, %a : memref<1024xf32> to memref<1024xf32, #gpu.address_space<workgroup>>
+    memref.copy %a, %b : memref<1024xf32, #gpu.address_space<workgroup>> to memref<1024xf32, #gpu.address_space<workgroup>>
+    memref.copy %b, %c : memref<1024xf32, #gpu.address_space<workgroup>> to memref<1024xf32, #gpu.address_space<workgroup>>
+    memref.copy %c, %a : memref<1024xf32, #gpu.address_space<workgroup>> to memref<1024xf32, #gpu.address_space<workgroup>>
+    memref.copy %a, %out : memref<1024xf32, #gpu.address_space<workgroup>> to memref<1024xf32>
+    gpu.return
+  }
+
+  // A device function that is no kernel may be called in a loop: one thread
+  // may write %a in the next call while another still reads %b after this
+  // call's barrier, so its barriers split nothing and %a, %b are stacked.
+  // CHECK-LABEL: gpu.func @helper
+  // CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<128xi8, #gpu.address_space<workgroup>>
+  // expected-remark @+1 {{planned 2 of 2 buffers (0 left alone); sizes 128 bytes planned, 0 left alone; lower bound 128 bytes; arena 128 bytes in 1 arena}}
+  gpu.func @helper(%x: f32, %out: memref<8xf32>, %i: index) {
+    %c0 = arith.constant 0 : index
+    %a = memref.alloc() : memref<16xf32, #gpu.address_space<workgroup>>
+    memref.store %x, %a[%c0] : memref<16xf32, #gpu.address_space<workgroup>>
+    %v = memref.load %a[%c0] : memref<16xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %b = memref.alloc() : memref<16xf32, #gpu.address_space<workgroup>>
+    memref.store %v, %b[%c0] : memref<16xf32, #gpu.address_space<workgroup>>
+    %w = memref.load %b[%c0] : memref<16xf32, #gpu.address_space<workgroup>>
+    memref.store %w, %out[%i] : memref<8xf32>
+    gpu.return
+  }
+
   // Private buffers: each thread's own, in program order (%p and %r share).
   // CHECK-LABEL: gpu.func @private
   // CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<128xi8, #gpu.address_space<private>>
