@@ -84,6 +84,18 @@ uint64_t mp_space_capacity(const memplan_pass_options *o, MlirAttribute attr) {
   return every;
 }
 
+/* True if name can name a memory space: a decimal integer, a GPU keyword,
+ * or an attribute as MLIR prints one (#dialect.attr<...>, "string"). A
+ * misspelt keyword would otherwise match no arena and check nothing. */
+static bool space_name_ok(const char *name) {
+  if (strspn(name, "0123456789") == strlen(name))
+    return true;
+  for (int k = 0; k < N_GPU_SPACES; ++k)
+    if (strcmp(name, gpu_spaces[k][0]) == 0)
+      return true;
+  return name[0] == '#' || name[0] == '"';
+}
+
 const char *mp_space_capacities_problem(const memplan_pass_options *o,
                                         char *buf, size_t len) {
   bool bare = false;
@@ -96,6 +108,13 @@ const char *mp_space_capacities_problem(const memplan_pass_options *o,
                "SPACE:BYTES with SPACE 0 for the default space, an integer "
                "space N, workgroup, private, global, or an attribute as MLIR "
                "prints it; entries separated by commas)", o->capacities[i]);
+      return buf;
+    }
+    if (name[0] && !space_name_ok(name)) {
+      snprintf(buf, len,
+               "bad capacity: unknown memory space '%.200s' (expected 0, an "
+               "integer N, workgroup, private, global, or an attribute as "
+               "MLIR prints it, such as #gpu.address_space<workgroup>)", name);
       return buf;
     }
     if (!name[0] && bare) {

@@ -17,6 +17,8 @@
 // RUN: not %memplan-opt %s --memplan-static="capacity=3:18446744073709551616" 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not %memplan-opt %s --memplan-static="capacity=1,2" 2>&1 | FileCheck %s --check-prefix=TWO
 // RUN: not %memplan-opt %s --memplan-static="capacity=3:5,workgroup:1,3:6" 2>&1 | FileCheck %s --check-prefix=TWICE
+// RUN: not %memplan-opt %s --memplan-static="capacity=workgrop:1" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// UNKNOWN: error: memplan-static: bad capacity: unknown memory space 'workgrop' (expected 0, an integer N, workgroup, private, global, or an attribute as MLIR prints it, such as #gpu.address_space<workgroup>)
 // The report gives each arena its space's capacity and its peak.
 // RUN: %memplan-opt %s --memplan-static="planner=greedy-size capacity=512,3:128,workgroup:1536 report=%t.json remarks=none" -o /dev/null
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
