@@ -202,7 +202,8 @@ static int record(const walk *w, mp_at *ord, const mp_values_options *o,
   size_t n = w->nuses;
   for (size_t k = 0; k < n; ++k)
     ord[k] = (mp_at){mp_schedule_num(w->sched, w->uses[k].top), k};
-  qsort(ord, n, sizeof *ord, mp_at_cmp);
+  if (n) /* ord may be null when there are no uses */
+    qsort(ord, n, sizeof *ord, mp_at_cmp);
   size_t track = out->nallocs, nvals0 = out->nvals;
   bool nested_noted = false;
   for (size_t a = 0, b; a < n; a = b) {
