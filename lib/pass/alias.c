@@ -156,9 +156,18 @@ void mp_alias_edge(MlirOperation user, intptr_t idx, mp_edge *e) {
     return;
   }
   if (mlirOperationGetNumSuccessors(user) > 0) {
-    escape(e, MP_SKIP_UNKNOWN_OP,
-           "used by '%s', a branch between blocks, which memplan does not follow", user);
-    return;
+    MlirValue arg;
+    intptr_t n = memplan_op_successor_arg(user, idx, &arg);
+    if (n < 0) {
+      escape(e, MP_SKIP_UNKNOWN_OP,
+             "used by '%s', a branch between blocks that does not say where "
+             "its operands go (no BranchOpInterface)", user);
+      return;
+    }
+    if (n > 0) {
+      alias_to(e, arg);
+      return;
+    }
   }
   MlirOperation parent = mlirOperationGetParentOperation(user);
   if (mlirOperationIsNull(mlirOperationGetNextInBlock(user)) &&

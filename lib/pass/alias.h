@@ -9,7 +9,8 @@
 |*                                                                            *|
 |* Edges come from MLIR's interfaces where an op implements them: view-like   *|
 |* ops (ViewLikeOpInterface), control flow in regions (RegionBranchOp-        *|
-|* Interface and its terminators), calls (CallOpInterface), memory effects    *|
+|* Interface and its terminators), branches between blocks (BranchOp-        *|
+|* Interface), calls (CallOpInterface), memory effects                        *|
 |* (MemoryEffectOpInterface), so an op of a dialect memplan has never seen is *|
 |* understood. Names are left only for what no interface says: memref.dealloc *|
 |* (the dealloc memplan erases), ops after which the buffer is still used     *|
@@ -19,7 +20,8 @@
 |*                                                                            *|
 |* Every edge leads from an operand of an op X to results of X, to block      *|
 |* arguments of X's regions, or, when X is a terminator, to results of X's    *|
-|* parent and block arguments of the parent's regions. The dealloc trace      *|
+|* parent and block arguments of the parent's regions (a branch's successors *|
+|* are blocks of its own region, a region of its parent). The dealloc trace  *|
 |* relies on this to find every operand that may lead to a value.             *|
 \*===----------------------------------------------------------------------===*/
 #ifndef MEMPLAN_PASS_ALIAS_H

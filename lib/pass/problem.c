@@ -13,15 +13,17 @@ void mp_problems_free(mp_problems *p) {
   memset(p, 0, sizeof *p);
 }
 
-/* The index of the space of `attr`, added when new; -1 if memory runs out. */
-static int space_of(mp_problems *p, MlirAttribute attr, uint64_t capacity) {
+/* The index of the space of `attr` (its stack arena with `stack`), added
+ * when new; -1 if memory runs out. */
+static int space_of(mp_problems *p, MlirAttribute attr, bool stack, uint64_t capacity) {
   for (size_t s = 0; s < p->n; ++s)
-    if (mlirAttributeEqual(p->spaces[s].attr, attr))
+    if (mlirAttributeEqual(p->spaces[s].attr, attr) && p->spaces[s].stack == stack)
       return (int)s;
   mp_space *sp = mp_push(&p->spaces, &p->n, &p->cap, sizeof *sp);
   if (!sp)
     return -1;
   sp->attr = attr;
+  sp->stack = stack;
   sp->align = 1;
   memplan_problem_init(&sp->problem);
   sp->problem.capacity = capacity;
@@ -34,7 +36,7 @@ int mp_problems_build(const mp_liveness *l, const mp_id *ids, uint64_t capacity,
     const mp_buffer *b = &l->buffers[i];
     if (b->skip != MP_PLANNED)
       continue;
-    int s = space_of(out, b->space, capacity);
+    int s = space_of(out, b->space, b->stack, capacity);
     if (s < 0)
       return -1;
     mp_space *sp = &out->spaces[s];

@@ -4,7 +4,8 @@
 |* and alignment in bytes, [start, end) in schedule steps). Different memory  *|
 |* spaces never share bytes: one problem and one arena each, in the order in  *|
 |* which the function first allocates in each space (the arena's index, the  *|
-|* report's "arena" and picture="{space}").                                   *|
+|* report's "arena" and picture="{space}"). The stack buffers (memref.alloca) *|
+|* of a space get an arena of their own, itself a memref.alloca.              *|
 \*===----------------------------------------------------------------------===*/
 #ifndef MEMPLAN_PASS_PROBLEM_H
 #define MEMPLAN_PASS_PROBLEM_H
@@ -16,6 +17,7 @@
 
 typedef struct mp_space {
   MlirAttribute attr;       /* the memory space (null = default) */
+  bool stack;               /* the stack arena: its buffers are memref.allocas */
   memplan_problem problem;  /* its planned buffers, named by their ids */
   size_t *buffer_of;        /* problem buffer k -> index in mp_liveness */
   uint64_t sum;             /* the sum of their sizes */

@@ -194,7 +194,7 @@ static MlirValue make_arena(edit *ed, MlirOperation func, size_t s,
   MlirLocation floc = mlirOperationGetLocation(func);
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   MlirOperation none = {NULL};
-  if (in->arena == MEMPLAN_ARENA_GLOBAL) {
+  if (in->arena == MEMPLAN_ARENA_GLOBAL && !sp->stack) {
     *global = make_global(func, s, sp->attr, atype, sp->align, in->taken, err, err_len);
     if (mlirOperationIsNull(*global))
       return (MlirValue){NULL};
@@ -210,7 +210,8 @@ static MlirValue make_arena(edit *ed, MlirOperation func, size_t s,
       named(ed->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ed->ctx, 2, seg)),
       named(ed->ctx, MP_ARENA_ATTR, mlirUnitAttrGet(ed->ctx)),
   };
-  return add(ed, entry, none, create("memref.alloc", floc, 1, &atype, 0, NULL, 3, a));
+  return add(ed, entry, none, create(sp->stack ? "memref.alloca" : "memref.alloc",
+                                     floc, 1, &atype, 0, NULL, 3, a));
 }
 
 /*--- views ------------------------------------------------------------------*/
@@ -288,7 +289,7 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
       ed.failed = true;
       break;
     }
-    if (in->arena == MEMPLAN_ARENA_ALLOC)
+    if (in->arena == MEMPLAN_ARENA_ALLOC && !sp->stack)
       free_arena(&ed, body, av, size, l, sp);
     for (size_t k = 0; k < sp->problem.count && !ed.failed; ++k) {
       size_t i = sp->buffer_of[k];

@@ -7,7 +7,10 @@
 |*   - arena=global: memref.get_global of a private, uninitialized            *|
 |*     memref.global of the same type, which this stage creates but does not *|
 |*     insert: the module's end inserts it before the function, since a pass *|
-|*     on a function may change nothing outside it.                           *|
+|*     on a function may change nothing outside it;                           *|
+|*   - the stack buffers (memref.alloca), with either option: a memref.alloca *|
+|*     {alignment = A, memplan.arena} of their own, first in the function,    *|
+|*     freed with the activation like them.                                   *|
 |* The arena=alloc arena gets no kind of dealloc the input could not have     *|
 |* had. In the default memory space it is always freed (the standard          *|
 |* lowering frees there). In any other space a dealloc may not lower at all   *|

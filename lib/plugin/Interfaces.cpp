@@ -144,3 +144,16 @@ extern "C" MlirAttribute memplan_call_callee(MlirOperation cop) {
 extern "C" bool memplan_op_is_function(MlirOperation op) {
   return isa<FunctionOpInterface>(unwrap(op));
 }
+
+extern "C" intptr_t memplan_op_successor_arg(MlirOperation cop, intptr_t idx,
+                                             MlirValue *arg) {
+  auto branch = dyn_cast<BranchOpInterface>(unwrap(cop));
+  if (!branch)
+    return -1;
+  std::optional<BlockArgument> target =
+      branch.getSuccessorBlockArgument(unsigned(idx));
+  if (!target)
+    return 0;
+  *arg = wrap(Value(*target));
+  return 1;
+}

@@ -121,15 +121,17 @@ func.func @layout(%f: f32) {
   return
 }
 
-// An alloc in a region with several blocks: the op numbering is no schedule
-// there (branches), so it is left alone.
+// An alloc in a region with several blocks is planned: liveness follows the
+// region's CFG (cfg.mlir has the cases).
 // CHECK-LABEL: func.func @multi_block
 // CHECK: scf.execute_region
-// CHECK-NEXT: memref.alloc() : memref<64xf32>
-// expected-remark @+1 {{memplan-static: planned}}
+// CHECK-NEXT: arith.constant 0 : index
+// CHECK-NEXT: memref.view
+// CHECK-NOT: memref.dealloc
+// CHECK: scf.yield
+// expected-remark @+1 {{memplan-static: planned 1 of 1}}
 func.func @multi_block(%c: i1, %f: f32) {
   scf.execute_region {
-    // expected-remark @+1 {{left alone: inside a region with several blocks}}
     %a = memref.alloc() : memref<64xf32>
     cf.cond_br %c, ^bb1, ^bb2
   ^bb1:
