@@ -32,5 +32,8 @@ function(memplan_mlir_cxx_target target)
   target_include_directories(${target} SYSTEM PRIVATE ${LLVM_INCLUDE_DIRS} ${MLIR_INCLUDE_DIRS})
   target_compile_options(${target} PRIVATE ${MEMPLAN_LLVM_DEFINITIONS} -fno-exceptions
                          -fvisibility=hidden -fvisibility-inlines-hidden
-                         -Wall -Wextra -Werror -Wno-unused-parameter)
+                         -Wall -Wextra -Wno-unused-parameter)
+  if(MEMPLAN_WERROR)
+    target_compile_options(${target} PRIVATE -Werror)
+  endif()
 endfunction()

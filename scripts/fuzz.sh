@@ -16,6 +16,12 @@
 # -fork=1 -ignore_crashes=1: one worker process per target); every crash
 # input is kept in build-fuzz/artifacts/ and the script exits 1 at the end.
 #
+# The planners run under a work limit and no time limit (fuzz_planners.c),
+# so a count, not the clock, decides every verdict; libFuzzer's per-input
+# -timeout is wall clock and only catches a planner that ignores its work
+# limit, so it is generous (an input takes milliseconds; a busy machine
+# must not turn a slow one into a failure of the test command).
+#
 # The random seed is fixed (MEMPLAN_FUZZ_SEED, default 1) so that a run from
 # the same corpus is reproducible, as the short run in the test command must
 # be; MEMPLAN_FUZZ_SEED=0 lets libFuzzer pick one.
@@ -31,7 +37,7 @@ build=${MEMPLAN_FUZZ_DIR:-$root/build-fuzz}
 
 cmake -S "$root" -B "$build" -G Ninja \
   -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMEMPLAN_FUZZ=ON \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMEMPLAN_FUZZ=ON -DMEMPLAN_WERROR=ON \
   -DMEMPLAN_ENABLE_MLIR=OFF -DMEMPLAN_ENABLE_MILP=OFF -DBUILD_TESTING=OFF >/dev/null
 cmake --build "$build" --target $(printf 'fuzz_%s ' "${targets[@]}")
 
@@ -54,7 +60,7 @@ for t in "${targets[@]}"; do
   mode=()
   [ "${MEMPLAN_FUZZ_KEEP_GOING:-0}" = 1 ] &&
     mode=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
-  if ! "$exe" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 \
+  if ! "$exe" -max_total_time="$secs" -timeout=300 -rss_limit_mb=2048 \
        -max_len=4096 -print_final_stats=1 -seed="${MEMPLAN_FUZZ_SEED:-1}" \
        "${dict[@]}" "${mode[@]}" \
        -artifact_prefix="$build/artifacts/$t-" \

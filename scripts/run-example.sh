@@ -29,10 +29,10 @@ fi
 
 echo "== planning ${model#$root/}"
 for p in ${planners//,/ }; do
-  echo "\$ mlir-opt ${model#$root/} --load-pass-plugin=${plugin#$root/} --pass-pipeline=\"builtin.module(func.func(memplan-static{planner=$p remarks=all}))\""
+  echo "\$ mlir-opt ${model#$root/} --load-pass-plugin=${plugin#$root/} --pass-pipeline=\"builtin.module(memplan-static{planner=$p remarks=all})\""
   # the summary remark is the line that starts with "planned"
   if ! out=$("$mlir_opt" "$model" --load-pass-plugin="$plugin" \
-        --pass-pipeline="builtin.module(func.func(memplan-static{planner=$p remarks=all}))" \
+        --pass-pipeline="builtin.module(memplan-static{planner=$p remarks=all})" \
         -o /dev/null 2>&1); then
     echo "$out" >&2
     echo "run-example: the pass failed with planner $p" >&2

@@ -28,7 +28,7 @@ shared=$(cd "$root/.." && pwd)/shared
 
 cmake -S "$root" -B "$build" -G Ninja \
   -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMEMPLAN_SANITIZE=ON \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMEMPLAN_SANITIZE=ON -DMEMPLAN_WERROR=ON \
   -DMEMPLAN_ENABLE_MLIR=ON -DBUILD_TESTING=OFF >/dev/null
 cmake --build "$build" --target memplan-opt
 
@@ -52,7 +52,7 @@ optsets=(
   "planner=greedy-size alignment=128 arena=global"
   "planner=best-fit"
   "planner=linear"
-  "planner=exact time-limit=1"
+  "planner=exact work-limit=20000"
   "planner=auto capacity=64"
   "planner=nope"
   "alignment=3"

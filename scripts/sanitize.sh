@@ -19,7 +19,7 @@ build=${MEMPLAN_ASAN_DIR:-$root/build-asan}
 
 cmake -S "$root" -B "$build" -G Ninja \
   -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMEMPLAN_WERROR=ON \
   -DMEMPLAN_SANITIZE=ON -DMEMPLAN_ENABLE_MLIR=OFF >/dev/null
 cmake --build "$build"
 

@@ -14,13 +14,7 @@ build=${1:-$src/build}
 secs=${2:-60}
 shared=${MEMPLAN_SHARED_DIR:-$src/../shared}
 out=$build/bench-minimalloc
-mkdir -p "$out"
-
-libs="$(pkg-config --libs jansson) -lm"
-if pkg-config --exists cbc; then libs="$libs $(pkg-config --libs cbc)"; fi
-cflags="-O2 -std=c11 -D_POSIX_C_SOURCE=200809L -I$src/include -I$src/test/unit"
-cc $cflags "$here/run_minimalloc.c" "$build/lib/libmemplan.a" $libs -o "$out/run_minimalloc"
-cc $cflags "$here/random_study.c" "$src/test/unit/testutil.c" "$build/lib/libmemplan.a" $libs -o "$out/random_study"
+"$here/build-drivers.sh" "$build" "$out"
 
 echo "== MiniMalloc challenging instances A-F: exact, $secs s limit each"
 "$out/run_minimalloc" --time "$secs" --planner exact \

@@ -4,8 +4,11 @@
  *                       [--no-greedy] FILE...
  * For each file: buffers, max-live lower bound, greedy-size peak, then for
  * every planner named (default: exact) its peak, status, proven lower bound,
- * work and seconds; a TOTAL line sums the times. Also, if the file's header
- * has an "# optimum: N" line, whether the peak reaches it.
+ * work and CPU seconds (of this process, around memplan_solve); a TOTAL
+ * line sums the times. Also, if the file's header has an "# optimum: N"
+ * line, whether the peak reaches it, and a SUMMARY line per planner: how
+ * many files reached their optimum, how many were proven optimal, the
+ * mean peak / optimum, the median and the largest CPU time.
  *
  * Not a test: timings go to docs/results.md. */
 #include "memplan/csv.h"
@@ -15,6 +18,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+static double cpu_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int dbl_cmp(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
 
 static uint64_t header_optimum(const char *path) {
   FILE *f = fopen(path, "r");
@@ -58,6 +73,9 @@ int main(int argc, char **argv) {
   if (np == 0)
     planners[np++] = "exact";
   double total[8] = {0};
+  int files = argc - first, reached[8] = {0}, proven[8] = {0}, known = 0;
+  double ratio[8] = {0};
+  double *cpu = calloc((size_t)(files > 0 ? files : 1) * 8, sizeof *cpu);
   int bad = 0;
   printf("%-28s %6s %10s %10s", "instance", "n", "lower", "greedy");
   for (int k = 0; k < np; ++k)
@@ -88,7 +106,10 @@ int main(int argc, char **argv) {
     for (int k = 0; k < np; ++k) {
       memplan_plan pl;
       memplan_plan_init(&pl);
+      double c0 = cpu_seconds();
       int rc = memplan_solve(&p, planners[k], &o, &pl, err, sizeof err);
+      double sec = cpu_seconds() - c0;
+      cpu[(size_t)k * (size_t)files + (size_t)(a - first)] = sec;
       if (rc != 0) {
         printf(" | %-8s error: %s", planners[k], err);
         bad = 1;
@@ -96,22 +117,45 @@ int main(int argc, char **argv) {
         printf(" | %-8s %10" PRIu64 " %10" PRIu64 " %-10s %10" PRIu64
                " %8.3f",
                pl.planner, pl.peak, pl.lower_bound,
-               memplan_status_name(pl.status), pl.work, pl.seconds);
-        total[k] += pl.seconds;
+               memplan_status_name(pl.status), pl.work, sec);
+        total[k] += sec;
+        reached[k] += opt && pl.peak <= opt;
+        proven[k] += pl.status == MEMPLAN_OPTIMAL;
+        if (opt)
+          ratio[k] += (double)pl.peak / (double)opt;
         if (opt && pl.peak > opt) {
           printf(" ABOVE-OPTIMUM(%" PRIu64 ")", opt);
+          bad = 1;
+        }
+        if (opt && (pl.peak < opt || pl.lower_bound > opt)) {
+          /* The optimum is known: a plan below it, or a bound above it,
+           * is a bug (of the planner or of the instance's claim). */
+          printf(" CONTRADICTS-OPTIMUM(%" PRIu64 ")", opt);
           bad = 1;
         }
       }
       memplan_plan_free(&pl);
     }
+    known += opt != 0;
     printf("\n");
     fflush(stdout);
     memplan_problem_free(&p);
   }
-  printf("%-28s", "TOTAL seconds");
+  printf("%-28s", "TOTAL CPU seconds");
   for (int k = 0; k < np; ++k)
     printf(" %s=%.3f", planners[k], total[k]);
   printf("\n");
+  for (int k = 0; k < np && files > 0; ++k) {
+    double *c = cpu + (size_t)k * (size_t)files;
+    qsort(c, (size_t)files, sizeof *c, dbl_cmp);
+    double med = files % 2 ? c[files / 2] : (c[files / 2 - 1] + c[files / 2]) / 2;
+    printf("SUMMARY %s: %d files, %d with a known optimum, reached on %d, "
+           "proven optimal on %d, mean peak/optimum %.5f, CPU s median "
+           "%.3f max %.3f mean %.3f\n",
+           planners[k], files, known, reached[k], proven[k],
+           known ? ratio[k] / known : 0.0, med, c[files - 1],
+           total[k] / files);
+  }
+  free(cpu);
   return bad;
 }

@@ -43,7 +43,18 @@ typedef enum memplan_arena_kind {
    *  space N), "__memplan_arenaa<i>_F" (other attributes; i = the arena's
    *  index), with "v<k>" before "_F" when the module already has a symbol of
    *  that name; F is the function's sym_name. Module form only. */
-  MEMPLAN_ARENA_GLOBAL = 1
+  MEMPLAN_ARENA_GLOBAL = 1,
+  /** The caller passes each arena: one `memref<N x i8, space>` argument per
+   *  memory space, appended to the function's arguments in arena order (the
+   *  order in which the function first allocates in each space; the
+   *  report's "arena"). The function gets the attributes
+   *  `memplan.arena_sizes` and `memplan.arena_alignments` (array<i64>, one
+   *  entry per argument), and a function `@F_arena_size() -> (index, ...)`
+   *  returns the sizes, for runtimes. Calls inside the module pass an arena
+   *  allocated around the call. Module form only; functions that cannot
+   *  take it (their symbol is used other than by func.call, or device code)
+   *  keep MEMPLAN_ARENA_ALLOC, with a remark. */
+  MEMPLAN_ARENA_ARG = 2
 } memplan_arena_kind;
 
 /** Which remarks the pass emits (option `remarks`). */
@@ -75,8 +86,16 @@ typedef struct memplan_pass_options {
   uint64_t work_limit;
   memplan_arena_kind arena;
   memplan_remark_level remarks;
-  /** Arena capacity in bytes per memory space; 0 = unlimited. */
+  /** Arena capacity in bytes for every memory space that `capacities`
+   *  does not name; 0 = unlimited. */
   uint64_t capacity;
+  /** The entries of the option `capacity`, each "BYTES" (every memory space
+   *  not named by another entry; replaces `capacity`) or "SPACE:BYTES" (one
+   *  space: 0 for the default space, an integer N, workgroup, private,
+   *  global for #gpu.address_space<...>, or the attribute as MLIR prints
+   *  it). Borrowed; ncapacities of them. */
+  const char *const *capacities;
+  size_t ncapacities;
   /** "" or a path for each function's JSON report; "{func}" becomes the
    *  function's name, each byte but [A-Za-z0-9_-] written as %XX. Module
    *  form only. */
@@ -193,6 +212,12 @@ bool memplan_op_is_call(MlirOperation op);
 MlirAttribute memplan_call_callee(MlirOperation op);
 /** True if op implements FunctionOpInterface (func.func, gpu.func, ...). */
 bool memplan_op_is_function(MlirOperation op);
+
+/** The first op in `from` (a symbol table) that uses the symbol `sym` other
+ *  than as the callee of a func.call, or a null op when func.call ops are
+ *  its only users there; `from` itself when some op's uses cannot be listed
+ *  (SymbolTable::getSymbolUses). */
+MlirOperation memplan_symbol_non_call_user(MlirOperation sym, MlirOperation from);
 
 /** Registers `memplan-static` in MLIR's pass registry (idempotent). */
 void memplan_register_passes(void);

@@ -39,7 +39,7 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
     memplan-static of their own in the pipeline. Nested under `func.func`
     (`builtin.module(func.func(memplan-static))`) it plans that one function
     and changes nothing outside it, so the pass cannot be scheduled there
-    with `arena=global`, `report` or `picture`.
+    with `arena=global`, `arena=arg`, `report` or `picture`.
 
     Example: `memplan-opt model.mlir --memplan-static="planner=auto remarks=all"`.
   }];
@@ -67,9 +67,10 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
            "machine">,
     Option<"arena", "arena", "memplan_arena_kind", "MEMPLAN_ARENA_ALLOC",
            "Where each arena lives: alloc (a memref.alloc at function "
-           "entry, freed before each return; the default) or global (a "
+           "entry, freed before each return; the default), global (a "
            "private memref.global per function and memory space; module "
-           "form only)",
+           "form only) or arg (an argument the caller passes, one per "
+           "memory space; module form only)",
            [{::llvm::cl::values(
              clEnumValN(MEMPLAN_ARENA_ALLOC, "alloc",
                         "a memref.alloc at function entry, freed before "
@@ -77,7 +78,12 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
              clEnumValN(MEMPLAN_ARENA_GLOBAL, "global",
                         "a private memref.global per function and memory "
                         "space (module form; the function must not run "
-                        "concurrently with itself)"))}]>,
+                        "concurrently with itself)"),
+             clEnumValN(MEMPLAN_ARENA_ARG, "arg",
+                        "an argument per memory space that the caller "
+                        "passes (module form; the size is the function's "
+                        "memplan.arena_sizes and @F_arena_size(); callers "
+                        "in the module are updated)"))}]>,
     Option<"remarks", "remarks", "memplan_remark_level",
            "MEMPLAN_REMARKS_SUMMARY",
            "Which remarks to emit: none, summary (one per function with "
@@ -90,9 +96,15 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
              clEnumValN(MEMPLAN_REMARKS_ALL, "all",
                         "the summary and every buffer left alone, with "
                         "the reason"))}]>,
-    Option<"capacity", "capacity", "uint64_t", "0",
-           "Arena capacity in bytes per memory space (0: unlimited); a plan "
-           "above it fails the pass">,
+    ListOption<"capacity", "capacity", "std::string",
+               "Arena capacity in bytes, a comma-separated list: `BYTES` for "
+               "every memory space, `SPACE:BYTES` for one (SPACE: 0 for the "
+               "default space, an integer N for memref<..., N>, `workgroup`, "
+               "`private`, `global` for #gpu.address_space<...>, or the "
+               "attribute as MLIR prints it); e.g. `capacity=1048576,"
+               "workgroup:49152`. A plan above its space's capacity fails the "
+               "pass, naming the space, the step where the most bytes are "
+               "live and the largest buffers live there">,
     Option<"report", "report", "std::string", "\"\"",
            "Write each function's JSON report to this path; {func} becomes "
            "the function's name (module form only)">,

@@ -26,4 +26,17 @@ static inline uint64_t mp_lcm(uint64_t a, uint64_t b) {
   return a > UINT64_MAX / q ? 0 : a * q;
 }
 
+/* a + b, or UINT64_MAX when the sum does not fit. */
+static inline uint64_t mp_add_sat(uint64_t a, uint64_t b) {
+  uint64_t s;
+  return __builtin_add_overflow(a, b, &s) ? UINT64_MAX : s;
+}
+
+/* The least multiple of g >= 1 that is >= x, or UINT64_MAX when it does
+ * not fit: a bound that rounds past 2^64 is above every possible peak. */
+static inline uint64_t mp_round_up_sat(uint64_t x, uint64_t g) {
+  uint64_t r = x % g;
+  return r ? mp_add_sat(x, g - r) : x;
+}
+
 #endif

@@ -547,7 +547,10 @@ int memplan_svg_fprint(FILE *f, const memplan_problem *p,
 
   /* Title and statistics. */
   text(f, g.left, 24, "t", NULL, o.title && *o.title ? o.title : "memplan layout");
-  char pk[32], lbs[32], stats[256];
+  /* stats holds the longest line the format allows (305 bytes: 20-digit
+   * numbers and full pk, lbs and gaps), so it is never cut; gcc checks this
+   * at -Os (-Wformat-truncation). */
+  char pk[32], lbs[32], stats[320];
   fmt_bytes(pk, sizeof pk, (double)peak_u);
   fmt_bytes(lbs, sizeof lbs, (double)lb);
   /* Only an invalid plan can have its peak below the lower bound: no gap

@@ -72,4 +72,8 @@ typedef struct mp_buffer {
   MlirAttribute freed_space;
 } mp_buffer;
 
+/** Leaves buffer b alone for `why` (a format with one %s, filled with arg)
+ *  unless it already is: the first reason found is the one reported. */
+void mp_leave_alone(mp_buffer *b, mp_skip why, const char *fmt, const char *arg);
+
 #endif

@@ -12,6 +12,7 @@
 #include "module.h"
 #include "report.h"
 #include "rewrite.h"
+#include "spaces.h"
 
 #include "../io/utf8.h"
 
@@ -37,7 +38,7 @@ void memplan_pass_options_init(memplan_pass_options *o) {
 
 int memplan_pass_options_check(const memplan_pass_options *o, char *err,
                                size_t err_len) {
-  char buf[512];
+  char buf[768], cbuf[700];
   const char *rp = mp_output_template_problem(o->report, false);
   const char *pp = mp_output_template_problem(o->picture, true);
   if (!memplan_planner_find(o->planner)) {
@@ -57,6 +58,8 @@ int memplan_pass_options_check(const memplan_pass_options *o, char *err,
     snprintf(buf, sizeof buf, "memplan-static: bad report=%.200s: %s", o->report, rp);
   } else if (pp) {
     snprintf(buf, sizeof buf, "memplan-static: bad picture=%.200s: %s", o->picture, pp);
+  } else if (mp_space_capacities_problem(o, cbuf, sizeof cbuf)) {
+    snprintf(buf, sizeof buf, "memplan-static: %s", cbuf);
   } else if (!isfinite(o->time_limit) || o->time_limit < 0) {
     snprintf(buf, sizeof buf,
              "memplan-static: bad time-limit=%g (expected seconds >= 0)", o->time_limit);
@@ -143,14 +146,15 @@ static int plan_once(MlirOperation func, const memplan_pass_options *o,
     return MP_PLAN_FAILED;
   st->ids = calloc(st->live.n ? st->live.n : 1, sizeof *st->ids);
   if (!st->ids || mp_name_buffers(func, &st->live, st->ids) ||
-      mp_problems_build(&st->live, st->ids, o->capacity, &st->problems) ||
+      mp_problems_build(&st->live, st->ids, o, &st->problems) ||
       !(st->plans = calloc(st->problems.n ? st->problems.n : 1, sizeof *st->plans))) {
     snprintf(err, err_len, "memplan-static: out of memory");
     return MP_PLAN_FAILED;
   }
   for (size_t s = 0; s < st->problems.n; ++s)
     memplan_plan_init(&st->plans[s]);
-  return mp_plan_spaces(&st->problems, &st->live, o, st->plans, over_limit, err, err_len);
+  return mp_plan_spaces(&st->problems, &st->live, &st->sched, o, st->plans, over_limit,
+                        err, err_len);
 }
 
 /* At most two attempts: when an arena passes 2^62 bytes, the buffers to
@@ -245,6 +249,37 @@ static bool refuse_concurrent(MlirOperation func, const memplan_module *module,
   return true;
 }
 
+/* The arena kind this function gets: arena=arg only where every caller can
+ * be updated (arena_arg.h) and on host functions; else arena=alloc, said in
+ * a remark, since the function's signature then stays as it was. */
+static memplan_arena_kind arena_kind(MlirOperation func, const memplan_module *module,
+                                     const memplan_pass_options *o) {
+  if (o->arena != MEMPLAN_ARENA_ARG)
+    return o->arena;
+  MlirOperation why = {NULL}, parent = mlirOperationGetParentOperation(func);
+  char msg[512], name[96], where[120];
+  if (!mp_op_is(func, "func.func") ||
+      (!mlirOperationIsNull(parent) && mp_op_is(parent, "gpu.module"))) {
+    mp_op_name(func, name, sizeof name);
+    snprintf(msg, sizeof msg,
+             "memplan-static: arena=arg: a '%s'%s keeps its arena allocated (its "
+             "callers are kernels and launches, which pass no arena)", name,
+             mp_op_is(func, "func.func") ? " in a gpu.module" : "");
+  } else if (mp_module_arg_refused(module, func, &why)) {
+    mp_op_name(why, name, sizeof name);
+    mp_loc_text(mlirOperationGetLocation(why), where, sizeof where);
+    snprintf(msg, sizeof msg,
+             "memplan-static: arena=arg: the function keeps its arena allocated: "
+             "'%s' at %s uses its symbol, and only func.call callers can be "
+             "given the arena", name, where);
+  } else {
+    return MEMPLAN_ARENA_ARG;
+  }
+  if (o->remarks != MEMPLAN_REMARKS_NONE)
+    diagnose(func, func, false, msg);
+  return MEMPLAN_ARENA_ALLOC;
+}
+
 static void remark_left_alone(MlirOperation func, const stages *st) {
   for (size_t i = 0; i < st->live.n; ++i) {
     const mp_buffer *b = &st->live.buffers[i];
@@ -261,7 +296,7 @@ MlirLogicalResult memplan_plan_function(MlirOperation func,
                                         const memplan_pass_options *o,
                                         memplan_function **out) {
   double t0 = now_seconds();
-  char err[1024] = "";
+  char err[2048] = "";
   *out = NULL;
   if (refuse_concurrent(func, module, o))
     return mlirLogicalResultFailure();
@@ -271,14 +306,15 @@ MlirLogicalResult memplan_plan_function(MlirOperation func,
   if (o->remarks == MEMPLAN_REMARKS_ALL && st.ids)
     remark_left_alone(func, &st);
   char *name = mp_func_name(func, false);
-  mp_planned pf = {name ? name : "?", &st.live, st.ids, &st.problems, st.plans};
+  mp_planned pf = {name ? name : "?", &st.live, &st.sched, st.ids, &st.problems, st.plans};
   if (rc == 0 && !f)
     rc = -1, snprintf(err, sizeof err, "memplan-static: out of memory");
   if (rc == 0)
     f->func = func;
   if (rc == 0 && module && render_files(&pf, o, f, err, sizeof err))
     rc = -1;
-  mp_rewrite_in in = {o->arena, module ? &module->taken : NULL};
+  memplan_arena_kind kind = arena_kind(func, module, o);
+  mp_rewrite_in in = {kind, module ? &module->taken : NULL, f ? &f->args : NULL};
   if (rc == 0 && mp_rewrite(func, &st.live, &st.problems, st.plans, &in,
                             &f->globals, &f->nglobals, &f->capglobals, err, sizeof err))
     rc = -1;
@@ -286,7 +322,7 @@ MlirLogicalResult memplan_plan_function(MlirOperation func,
    * functions without allocs. */
   if (rc == 0 && (o->remarks == MEMPLAN_REMARKS_ALL ||
                   (o->remarks == MEMPLAN_REMARKS_SUMMARY && st.live.n > 0))) {
-    char msg[600];
+    char msg[4096];
     mp_summary_text(&pf, o->planner, (now_seconds() - t0) * 1e3, msg, sizeof msg);
     diagnose(func, func, false, msg);
   }
@@ -299,6 +335,7 @@ MlirLogicalResult memplan_plan_function(MlirOperation func,
   else if (f) {
     mp_files_free(&f->files);
     free(f->globals);
+    mp_arena_args_free(&f->args);
     free(f);
   }
   return rc ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();

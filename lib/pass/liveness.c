@@ -13,13 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void mp_leave_alone(mp_buffer *b, mp_skip why, const char *fmt, const char *arg) {
-  if (b->skip != MP_PLANNED)
-    return;
-  b->skip = why;
-  snprintf(b->why, sizeof b->why, fmt, arg ? arg : "");
-}
-
 void mp_liveness_free(mp_liveness *l) {
   free(l->buffers);
   free(l->deallocs);

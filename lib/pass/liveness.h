@@ -69,10 +69,6 @@ int mp_liveness_build(MlirOperation func, const mp_schedule *s,
                       char *err, size_t err_len);
 void mp_liveness_free(mp_liveness *l);
 
-/** Leaves buffer b alone for `why` (a format with one %s, filled with arg)
- *  unless it already is. */
-void mp_leave_alone(mp_buffer *b, mp_skip why, const char *fmt, const char *arg);
-
 /** A memref.dealloc that the forward walk of buffers[buffer] reached. */
 typedef struct mp_reach {
   MlirOperation dealloc;

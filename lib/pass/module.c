@@ -109,6 +109,33 @@ static int find_concurrent(memplan_module *m, const scan *sc) {
   return 0;
 }
 
+/*--- arena=arg ----------------------------------------------------------------*/
+
+/* The functions whose symbol has other users than func.call callees: their
+ * signature cannot change, as those users could not be updated. */
+static int find_arg_refused(memplan_module *m, MlirOperation module, const scan *sc) {
+  for (size_t k = 0; k < sc->nfuncs; ++k) {
+    if (!memplan_op_is_function(sc->funcs[k]))
+      continue;
+    MlirOperation user = memplan_symbol_non_call_user(sc->funcs[k], module);
+    if (mlirOperationIsNull(user))
+      continue;
+    MlirOperation *slot = mp_push(&m->arg_why, &m->narg_why, &m->caparg_why, sizeof *slot);
+    if (!slot || mp_ptrmap_put(&m->arg_refused, sc->funcs[k].ptr, (int64_t)m->narg_why))
+      return -1;
+    *slot = user;
+  }
+  return 0;
+}
+
+bool mp_module_arg_refused(const memplan_module *m, MlirOperation func,
+                           MlirOperation *why) {
+  int64_t k = m ? mp_ptrmap_get(&m->arg_refused, func.ptr, 0) : 0;
+  if (k > 0)
+    *why = m->arg_why[k - 1];
+  return k > 0;
+}
+
 /* Reads the module's body: every symbol name (m->taken) and its functions;
  * then the calls and which functions are concurrent. */
 static int read_module(memplan_module *m, MlirOperation module) {
@@ -132,6 +159,8 @@ static int read_module(memplan_module *m, MlirOperation module) {
           goto out;
         *slot = o;
       }
+  if (m->o->arena == MEMPLAN_ARENA_ARG && find_arg_refused(m, module, &sc))
+    goto out;
   mlirOperationWalk(module, visit_call, &sc, MlirWalkPreOrder);
   if (!sc.oom && find_concurrent(m, &sc) == 0)
     rc = 0;
@@ -148,7 +177,8 @@ memplan_module *memplan_module_begin(MlirOperation module,
   if (!m)
     return NULL;
   m->o = o;
-  if (o->arena == MEMPLAN_ARENA_GLOBAL && read_module(m, module)) {
+  if ((o->arena == MEMPLAN_ARENA_GLOBAL || o->arena == MEMPLAN_ARENA_ARG) &&
+      read_module(m, module)) {
     memplan_module_end(m, module, NULL, 0, false);
     return NULL;
   }
@@ -172,7 +202,31 @@ static void function_free(memplan_function *f, bool inserted) {
     mlirOperationDestroy(f->globals[g]);
   free(f->globals);
   mp_files_free(&f->files);
+  mp_arena_args_free(&f->args);
   free(f);
+}
+
+/* arena=arg: the callers of the functions that take arenas now, and their
+ * size functions. Returns 0, or -1 with err set. */
+static int update_callers(MlirOperation module_op, memplan_function **results, size_t n,
+                          char *err, size_t err_len) {
+  MlirOperation *funcs = calloc(n ? n : 1, sizeof *funcs);
+  mp_arena_args **args = calloc(n ? n : 1, sizeof *args);
+  int rc = -1;
+  if (funcs && args) {
+    for (size_t i = 0; i < n; ++i)
+      if (results[i]) {
+        funcs[i] = results[i]->func;
+        args[i] = &results[i]->args;
+      }
+    rc = mp_arena_arg_update_module(module_op, funcs, args, n);
+  }
+  if (rc)
+    snprintf(err, err_len, "memplan-static: arena=arg: cannot update the callers "
+                           "(out of memory, or the memref dialect is not loaded)");
+  free(funcs);
+  free(args);
+  return rc;
 }
 
 MlirLogicalResult memplan_module_end(memplan_module *m, MlirOperation module_op,
@@ -193,6 +247,9 @@ MlirLogicalResult memplan_module_end(memplan_module *m, MlirOperation module_op,
       ok = false;
     }
   }
+  if (ok && m && m->o->arena == MEMPLAN_ARENA_ARG &&
+      update_callers(module_op, results, n, err, sizeof err))
+    ok = false;
   if (ok && mp_files_commit(&all, err, sizeof err))
     ok = false;
   /* At the first function: a module parsed from a file has no location. */
@@ -211,6 +268,8 @@ MlirLogicalResult memplan_module_end(memplan_module *m, MlirOperation module_op,
     mp_ptrmap_free(&m->taken);
     mp_ptrmap_free(&m->concurrent);
     free(m->why);
+    mp_ptrmap_free(&m->arg_refused);
+    free(m->arg_why);
     free(m);
   }
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();

@@ -8,6 +8,7 @@
 #ifndef MEMPLAN_PASS_MODULE_H
 #define MEMPLAN_PASS_MODULE_H
 
+#include "arena_arg.h"
 #include "ir.h"
 #include "memplan-c/pass.h"
 #include "outputs.h"
@@ -22,6 +23,12 @@ struct memplan_module {
   mp_ptrmap concurrent;
   MlirOperation *why;
   size_t nwhy, capwhy;
+  /* arena=arg: func -> 1 + index in `arg_why` of an op that uses its symbol
+   * other than as a func.call's callee: its callers cannot all be updated,
+   * so it keeps arena=alloc. */
+  mp_ptrmap arg_refused;
+  MlirOperation *arg_why;
+  size_t narg_why, caparg_why;
 };
 
 struct memplan_function {
@@ -30,6 +37,12 @@ struct memplan_function {
   MlirOperation *globals;  /* arena=global: its memref.global ops, to insert
                               before it */
   size_t nglobals, capglobals;
+  mp_arena_args args;      /* arena=arg: its arena arguments */
 };
+
+/** arena=arg: true if func's symbol has a use other than a func.call's
+ *  callee in the module (written to *why), so that it keeps arena=alloc. */
+bool mp_module_arg_refused(const memplan_module *m, MlirOperation func,
+                           MlirOperation *why);
 
 #endif

@@ -1,6 +1,8 @@
 /*===-- plan.c - Stage 4: offsets for each memory space, from the core ----===*/
 #include "plan.h"
 
+#include "peak.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,40 +87,63 @@ static int choose_trim(const mp_space *sp, const mp_liveness *l, mp_ptrmap *over
   return added;
 }
 
+/* What a capacity error adds: which arena, and why it is this big. */
+typedef struct arena_why {
+  char arena[600]; /* "the arena of memory space 0" */
+  char peak[600];  /* "at step 4 ('memref.copy' at 17:3) 512 bytes are ..." */
+} arena_why;
+
+static void explain(const mp_space *sp, const mp_schedule *s, arena_why *w) {
+  char label[400];
+  mp_space_label(sp, label, sizeof label);
+  snprintf(w->arena, sizeof w->arena, "the arena of %s", label);
+  mp_peak pk;
+  mp_peak_find(&sp->problem, &pk);
+  MlirOperation at = {NULL};
+  if (pk.step >= 0 && (size_t)pk.step < s->n)
+    at = s->ops[pk.step];
+  mp_peak_text(&pk, &sp->problem, at, w->peak, sizeof w->peak);
+}
+
 /* The verdict on one space's solved (or refused) plan, in err. */
-static int verdict(const mp_space *sp, const memplan_plan *plan, bool solved,
-                   const char *solve_err, const memplan_pass_options *o,
+static int verdict(const mp_space *sp, const mp_schedule *s, const memplan_plan *plan,
+                   bool solved, const char *solve_err, const memplan_pass_options *o,
                    char *err, size_t err_len) {
   size_t planned = sp->problem.count;
+  uint64_t cap = sp->problem.capacity;
+  arena_why w;
   if (!solved) {
     /* Search planners (milp, exact) prove that nothing fits and return no
      * plan at all: the same capacity error as a heuristic's plan that is
      * too big, their search itself the proof. */
-    if (plan->status == MEMPLAN_INFEASIBLE && o->capacity) {
+    if (plan->status == MEMPLAN_INFEASIBLE && cap) {
       char why[400];
-      if (plan->lower_bound > o->capacity)
-        capacity_why(why, sizeof why, plan->lower_bound, o->capacity);
+      if (plan->lower_bound > cap)
+        capacity_why(why, sizeof why, plan->lower_bound, cap);
       else
         snprintf(why, sizeof why, "proven: the optimum is > %llu%s%.300s",
-                 (unsigned long long)o->capacity, plan->message[0] ? "; " : "",
+                 (unsigned long long)cap, plan->message[0] ? "; " : "",
                  plan->message);
+      explain(sp, s, &w);
       snprintf(err, err_len,
-               "memplan-static: no plan of %zu buffers fits capacity=%llu (%s)",
-               planned, (unsigned long long)o->capacity, why);
+               "memplan-static: no plan of %zu buffer%s fits %s, capacity %llu "
+               "bytes (%s); %s",
+               planned, planned == 1 ? "" : "s", w.arena, (unsigned long long)cap, why, w.peak);
       return MP_PLAN_OVER_CAPACITY;
     }
     snprintf(err, err_len, "memplan-static: planner '%s' failed: %s", o->planner,
              solve_err);
     return MP_PLAN_FAILED;
   }
-  if (plan->status == MEMPLAN_INFEASIBLE || (o->capacity && plan->peak > o->capacity)) {
+  if (plan->status == MEMPLAN_INFEASIBLE || (cap && plan->peak > cap)) {
     char why[128];
-    capacity_why(why, sizeof why, plan->lower_bound, o->capacity);
+    capacity_why(why, sizeof why, plan->lower_bound, cap);
+    explain(sp, s, &w);
     snprintf(err, err_len,
-             "memplan-static: the arena needs %llu bytes for %zu buffers, more "
-             "than capacity=%llu (%s)",
-             (unsigned long long)plan->peak, planned,
-             (unsigned long long)o->capacity, why);
+             "memplan-static: %s needs %llu bytes for %zu buffer%s, more than "
+             "its capacity of %llu bytes (%s); %s",
+             w.arena, (unsigned long long)plan->peak, planned, planned == 1 ? "" : "s",
+             (unsigned long long)cap, why, w.peak);
     return MP_PLAN_OVER_CAPACITY;
   }
   if (plan->status != MEMPLAN_OPTIMAL && plan->status != MEMPLAN_FEASIBLE) {
@@ -131,7 +156,7 @@ static int verdict(const mp_space *sp, const memplan_plan *plan, bool solved,
 }
 
 /* Plans one space. Returns an MP_PLAN_* code with err set. */
-static int plan_space(const mp_space *sp, const mp_liveness *l,
+static int plan_space(const mp_space *sp, const mp_liveness *l, const mp_schedule *s,
                       const memplan_pass_options *o, memplan_plan *plan,
                       mp_ptrmap *over_limit, char *err, size_t err_len) {
   /* The core refuses a problem whose stack of padded sizes passes 2^64: with
@@ -165,17 +190,17 @@ static int plan_space(const mp_space *sp, const mp_liveness *l,
     /* none to take out cannot be: such a plan stacks above 2^62 */
     return added > 0 ? MP_PLAN_RETRY : MP_PLAN_FAILED;
   }
-  return verdict(sp, plan, solved, solve_err, o, err, err_len);
+  return verdict(sp, s, plan, solved, solve_err, o, err, err_len);
 }
 
-int mp_plan_spaces(const mp_problems *p, const mp_liveness *l,
+int mp_plan_spaces(const mp_problems *p, const mp_liveness *l, const mp_schedule *sched,
                    const memplan_pass_options *o, memplan_plan *plans,
                    mp_ptrmap *over_limit, char *err, size_t err_len) {
   int first = MP_PLAN_OK;
   bool retry = false;
-  char first_err[512] = "", e[512];
+  char first_err[2048] = "", e[2048];
   for (size_t s = 0; s < p->n; ++s) {
-    int rc = plan_space(&p->spaces[s], l, o, &plans[s], over_limit, e, sizeof e);
+    int rc = plan_space(&p->spaces[s], l, sched, o, &plans[s], over_limit, e, sizeof e);
     if (rc == MP_PLAN_RETRY) {
       retry = true;
     } else if (rc != MP_PLAN_OK && first == MP_PLAN_OK) {

@@ -1,6 +1,9 @@
 /*===-- problem.c - Stage 3: one memplan_problem per memory space ---------===*/
 #include "problem.h"
 
+#include "spaces.h"
+
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,9 +16,16 @@ void mp_problems_free(mp_problems *p) {
   memset(p, 0, sizeof *p);
 }
 
+void mp_space_label(const mp_space *sp, char *buf, size_t len) {
+  char name[256];
+  mp_space_name(sp->attr, name, sizeof name);
+  snprintf(buf, len, "memory space %s", name);
+}
+
 /* The index of the space of `attr` (its stack arena with `stack`), added
  * when new; -1 if memory runs out. */
-static int space_of(mp_problems *p, MlirAttribute attr, bool stack, uint64_t capacity) {
+static int space_of(mp_problems *p, MlirAttribute attr, bool stack,
+                    const memplan_pass_options *o) {
   for (size_t s = 0; s < p->n; ++s)
     if (mlirAttributeEqual(p->spaces[s].attr, attr) && p->spaces[s].stack == stack)
       return (int)s;
@@ -26,17 +36,17 @@ static int space_of(mp_problems *p, MlirAttribute attr, bool stack, uint64_t cap
   sp->stack = stack;
   sp->align = 1;
   memplan_problem_init(&sp->problem);
-  sp->problem.capacity = capacity;
+  sp->problem.capacity = mp_space_capacity(o, attr);
   return (int)(p->n - 1);
 }
 
-int mp_problems_build(const mp_liveness *l, const mp_id *ids, uint64_t capacity,
-                      mp_problems *out) {
+int mp_problems_build(const mp_liveness *l, const mp_id *ids,
+                      const memplan_pass_options *o, mp_problems *out) {
   for (size_t i = 0; i < l->n; ++i) {
     const mp_buffer *b = &l->buffers[i];
     if (b->skip != MP_PLANNED)
       continue;
-    int s = space_of(out, b->space, b->stack, capacity);
+    int s = space_of(out, b->space, b->stack, o);
     if (s < 0)
       return -1;
     mp_space *sp = &out->spaces[s];

@@ -13,6 +13,7 @@
 #include "liveness.h"
 #include "names.h"
 
+#include "memplan-c/pass.h"
 #include "memplan/memplan.h"
 
 typedef struct mp_space {
@@ -30,10 +31,13 @@ typedef struct mp_problems {
 } mp_problems;
 
 /** Builds the problems of l's planned buffers into *out (zeroed by the
- *  caller), each with capacity `capacity` (0 = none). Returns 0, or -1 if
- *  memory runs out. */
-int mp_problems_build(const mp_liveness *l, const mp_id *ids, uint64_t capacity,
-                      mp_problems *out);
+ *  caller), each with its memory space's capacity under o (spaces.h; 0 =
+ *  none). Returns 0, or -1 if memory runs out. */
+int mp_problems_build(const mp_liveness *l, const mp_id *ids,
+                      const memplan_pass_options *o, mp_problems *out);
 void mp_problems_free(mp_problems *p);
+
+/** "memory space 0": how messages name the arena of sp (truncated to len). */
+void mp_space_label(const mp_space *sp, char *buf, size_t len);
 
 #endif

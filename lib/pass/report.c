@@ -6,12 +6,73 @@
 
 #include "memplan/json.h"
 #include "memplan/svg.h"
+#include "peak.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /*--- the summary ------------------------------------------------------------*/
+
+/* The planner that won the portfolio, as " (exact)", when it is not the one
+ * asked for; "" otherwise. */
+static void winner_text(const mp_planned *f, const char *planner, char *buf, size_t len) {
+  buf[0] = 0;
+  for (size_t s = 0; s < f->p->n && !buf[0]; ++s) {
+    /* A portfolio names its winner "auto:exact": show "auto (exact)". */
+    const char *w = f->plans[s].planner;
+    size_t pn = strlen(planner);
+    if (strncmp(w, planner, pn) == 0 && w[pn] == ':')
+      w += pn + 1;
+    if (w[0] && strcmp(w, planner) != 0)
+      snprintf(buf, len, " (%s)", w);
+  }
+}
+
+/* The peak of arena s, for "why is my arena this big" (peak.h). */
+static void peak_of(const mp_planned *f, size_t s, char *buf, size_t len) {
+  const memplan_problem *pr = &f->p->spaces[s].problem;
+  mp_peak pk;
+  mp_peak_find(pr, &pk);
+  MlirOperation at = {NULL};
+  if (f->sched && pk.step >= 0 && (size_t)pk.step < f->sched->n)
+    at = f->sched->ops[pk.step];
+  mp_peak_text(&pk, pr, at, buf, len);
+}
+
+/* The arenas' part of the summary. One arena: "lower bound L bytes; arena
+ * A bytes in 1 arena". Several: each with its memory space, since bytes of
+ * host memory and of a GPU's shared memory do not add up to anything. Then,
+ * after `tail` (the planner and the time), where each arena peaks. */
+static void arenas_text(const mp_planned *f, const char *tail, char *buf, size_t len) {
+  size_t used = 0, n = f->p->n;
+#define PUT(...) \
+  (used += used < len ? (size_t)snprintf(buf + used, len - used, __VA_ARGS__) : 0)
+  char t1[48], t2[48], label[400], peak[600];
+  if (n < 2) {
+    unsigned __int128 lb = n ? f->plans[0].lower_bound : 0, arena = n ? f->plans[0].peak : 0;
+    PUT("lower bound %s bytes; arena %s bytes in %zu arena%s; %s", mp_u128_text(lb, t1),
+        mp_u128_text(arena, t2), n, n == 1 ? "" : "s", tail);
+  } else {
+    PUT("%zu arenas:", n);
+    for (size_t s = 0; s < n; ++s) {
+      mp_space_label(&f->p->spaces[s], label, sizeof label);
+      PUT("%s %llu bytes in %s (lower bound %llu)", s ? "," : "",
+          (unsigned long long)f->plans[s].peak, label,
+          (unsigned long long)f->plans[s].lower_bound);
+    }
+    PUT("; %s", tail);
+  }
+  for (size_t s = 0; s < n; ++s) {
+    peak_of(f, s, peak, sizeof peak);
+    mp_space_label(&f->p->spaces[s], label, sizeof label);
+    if (n == 1)
+      PUT("; %s", peak);
+    else
+      PUT("; %s: %s", label, peak);
+  }
+#undef PUT
+}
 
 void mp_summary_text(const mp_planned *f, const char *planner, double ms,
                      char *buf, size_t len) {
@@ -32,21 +93,13 @@ void mp_summary_text(const mp_planned *f, const char *planner, double ms,
     }
   }
   bool optimal = true;
-  char winner[64] = "";
   for (size_t s = 0; s < f->p->n; ++s) {
-    const memplan_plan *pl = &f->plans[s];
-    lb += pl->lower_bound;
-    arena += pl->peak;
-    optimal = optimal && pl->status == MEMPLAN_OPTIMAL;
-    /* A portfolio names its winner "auto:exact": show "auto (exact)". */
-    const char *w = pl->planner;
-    size_t pn = strlen(planner);
-    if (strncmp(w, planner, pn) == 0 && w[pn] == ':')
-      w += pn + 1;
-    if (!winner[0] && w[0] && strcmp(w, planner) != 0)
-      snprintf(winner, sizeof winner, " (%s)", w);
+    lb += f->plans[s].lower_bound;
+    arena += f->plans[s].peak;
+    optimal = optimal && f->plans[s].status == MEMPLAN_OPTIMAL;
   }
-  char status[64], unknown[64] = "", t1[48], t2[48], t3[48], t4[48];
+  char winner[64], status[64], unknown[64] = "", t1[48], t2[48], tail[256], arenas[3000];
+  winner_text(f, planner, winner, sizeof winner);
   if (optimal)
     snprintf(status, sizeof status, "optimal");
   else
@@ -54,14 +107,13 @@ void mp_summary_text(const mp_planned *f, const char *planner, double ms,
              lb ? 100.0 * (double)(arena - lb) / (double)lb : 0.0);
   if (unsized)
     snprintf(unknown, sizeof unknown, " and %zu of unknown size", unsized);
+  snprintf(tail, sizeof tail, "planner %s%s; %s; %.3f ms", planner, winner, status, ms);
+  arenas_text(f, tail, arenas, sizeof arenas);
   snprintf(buf, len,
            "memplan-static: planned %zu of %zu buffers (%zu left alone); "
-           "sizes %s bytes planned, %s left alone%s; lower bound %s bytes; "
-           "arena %s bytes in %zu arena%s; planner %s%s; %s; %.3f ms",
+           "sizes %s bytes planned, %s left alone%s; %s",
            planned, planned + skipped, skipped, mp_u128_text(sum_planned, t1),
-           mp_u128_text(sum_skipped, t2), unknown, mp_u128_text(lb, t3),
-           mp_u128_text(arena, t4), f->p->n, f->p->n == 1 ? "" : "s", planner,
-           winner, status, ms);
+           mp_u128_text(sum_skipped, t2), unknown, arenas);
 }
 
 /*--- the JSON report --------------------------------------------------------*/
@@ -86,6 +138,42 @@ static json_t *space_json(MlirAttribute attr) {
   return json_string(buf);
 }
 
+/* The arena's "peak_live": the step where the most bytes are live, its op
+ * and location, the bytes, how many buffers, and the largest of them. */
+static json_t *peak_json(const mp_planned *f, size_t s) {
+  const memplan_problem *pr = &f->p->spaces[s].problem;
+  mp_peak pk;
+  mp_peak_find(pr, &pk);
+  json_t *o = json_object(), *largest = json_array();
+  bool ok = o && largest && !json_object_set_new(o, "step", json_integer(pk.step)) &&
+            !json_object_set_new(o, "bytes", json_integer((json_int_t)pk.live)) &&
+            !json_object_set_new(o, "buffers_count", json_integer((json_int_t)pk.nlive));
+  if (ok && f->sched && pk.step >= 0 && (size_t)pk.step < f->sched->n) {
+    char name[96], loc[200];
+    MlirOperation at = f->sched->ops[pk.step];
+    mp_op_name(at, name, sizeof name);
+    mp_loc_text(mlirOperationGetLocation(at), loc, sizeof loc);
+    char *uloc = memplan_utf8_sanitize(loc);
+    ok = uloc && !json_object_set_new(o, "op", json_string(name)) &&
+         !json_object_set_new(o, "location", json_string(uloc));
+    free(uloc);
+  }
+  for (size_t t = 0; ok && t < pk.ntop; ++t) {
+    char nb[24];
+    json_t *b = json_object();
+    ok = b && !json_object_set_new(b, "id", json_string(memplan_buffer_name(pr, pk.top[t], nb))) &&
+         !json_object_set_new(b, "size", json_integer((json_int_t)pr->buffers[pk.top[t]].size)) &&
+         !json_array_append_new(largest, b);
+  }
+  ok = ok && !json_object_set(o, "largest", largest);
+  json_decref(largest);
+  if (!ok) {
+    json_decref(o);
+    return NULL;
+  }
+  return o;
+}
+
 static json_t *report_json(const mp_planned *f) {
   json_t *root = json_object(), *arenas = json_array(), *skipped = json_array();
   /* A symbol name need not be UTF-8; JSON strings must be (jansson would
@@ -99,6 +187,7 @@ static json_t *report_json(const mp_planned *f) {
     ok = j && !json_object_set_new(j, "arena", json_integer((json_int_t)s)) &&
          !json_object_set_new(j, "memory_space", space_json(f->p->spaces[s].attr)) &&
          (!f->p->spaces[s].stack || !json_object_set_new(j, "stack", json_true())) &&
+         !json_object_set_new(j, "peak_live", peak_json(f, s)) &&
          !json_array_append_new(arenas, j);
   }
   for (size_t i = 0; ok && i < f->l->n; ++i) {

@@ -15,6 +15,7 @@
 typedef struct mp_planned {
   const char *func;          /* the function's name (mp_func_name) */
   const mp_liveness *l;
+  const mp_schedule *sched;  /* names the op at each arena's peak */
   const mp_id *ids;          /* one per buffer of l */
   const mp_problems *p;
   const memplan_plan *plans; /* one per space of p */

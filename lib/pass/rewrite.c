@@ -1,6 +1,8 @@
 /*===-- rewrite.c - Stage 5: arenas and views in place of the allocs ------===*/
 #include "rewrite.h"
 
+#include "arena_arg.h"
+
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -214,6 +216,15 @@ static MlirValue make_arena(edit *ed, MlirOperation func, size_t s,
                                      floc, 1, &atype, 0, NULL, 3, a));
 }
 
+/* arena=arg: the arena is a new argument of the function (arena_arg.h),
+ * freed by the caller as this function would have freed it. */
+static MlirValue arg_arena(MlirOperation func, const mp_liveness *l, const mp_space *sp,
+                           MlirType atype, int64_t size, mp_arena_args *args) {
+  mp_arena_free fr = {false, false, {NULL}};
+  free_plan(l, sp, &fr.direct, &fr.cast, &fr.cast_space);
+  return mp_arena_arg_add(func, atype, size, (int64_t)sp->align, fr, args);
+}
+
 /*--- views ------------------------------------------------------------------*/
 
 /* The type memref.view yields for a planned alloc of type t: t itself, or
@@ -275,7 +286,9 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
     MlirType atype = mlirMemRefTypeContiguousGet(mlirIntegerTypeGet(ed.ctx, 8), 1,
                                                  &size, sp->attr);
     MlirOperation global = {NULL};
-    MlirValue av = make_arena(&ed, func, s, sp, atype, in, &global, err, err_len);
+    MlirValue av = in->arena == MEMPLAN_ARENA_ARG && !sp->stack
+                       ? arg_arena(func, l, sp, atype, size, in->args)
+                       : make_arena(&ed, func, s, sp, atype, in, &global, err, err_len);
     if (!mlirOperationIsNull(global)) {
       MlirOperation *slot = mp_push(globals, nglobals, cap, sizeof *slot);
       if (!slot) {
@@ -296,9 +309,14 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
       views[i] = make_view(&ed, &l->buffers[i], av, plans[s].offsets[k]);
     }
   }
+  if (!ed.failed && in->arena == MEMPLAN_ARENA_ARG && in->args->n &&
+      mp_arena_arg_prepare(func, in->taken, in->args, err, err_len))
+    ed.failed = true;
   if (ed.failed) {
     for (size_t k = 0; k < ed.n; ++k)
       mlirOperationDestroy(ed.ops[k].op);
+    if (in->arena == MEMPLAN_ARENA_ARG)
+      mp_arena_arg_undo(func, in->args);
     for (size_t g = nglobals0; g < *nglobals; ++g)
       mlirOperationDestroy((*globals)[g]);
     *nglobals = nglobals0;
@@ -326,6 +344,8 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
   }
   for (size_t d = 0; d < l->ndeallocs; ++d)
     mlirOperationDestroy(l->deallocs[d]);
+  if (in->arena == MEMPLAN_ARENA_ARG && in->args->n)
+    mp_arena_arg_apply(func, in->args);
   free(ed.ops);
   free(views);
   return 0;

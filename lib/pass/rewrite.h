@@ -8,9 +8,11 @@
 |*     memref.global of the same type, which this stage creates but does not *|
 |*     insert: the module's end inserts it before the function, since a pass *|
 |*     on a function may change nothing outside it;                           *|
-|*   - the stack buffers (memref.alloca), with either option: a memref.alloca *|
+|*   - the stack buffers (memref.alloca), with any option: a memref.alloca   *|
 |*     {alignment = A, memplan.arena} of their own, first in the function,    *|
-|*     freed with the activation like them.                                   *|
+|*     freed with the activation like them;                                   *|
+|*   - arena=arg:    a new argument of the function, appended to its          *|
+|*     signature (arena_arg.h); its callers are updated at the module's end.  *|
 |* The arena=alloc arena gets no kind of dealloc the input could not have     *|
 |* had. In the default memory space it is always freed (the standard          *|
 |* lowering frees there). In any other space a dealloc may not lower at all   *|
@@ -35,11 +37,16 @@
 
 #include "plan.h"
 
+struct mp_arena_args;
+
 typedef struct mp_rewrite_in {
   memplan_arena_kind arena;
-  /* arena=global: the sym_names the module had before the pass (the
-   * uniqued StringAttr -> 1), which an arena's name steps around. */
+  /* arena=global, arena=arg: the sym_names the module had before the pass
+   * (the uniqued StringAttr -> 1), which an arena's (or the size
+   * function's) name steps around. */
   const mp_ptrmap *taken;
+  /* arena=arg: receives the function's arena arguments (arena_arg.h). */
+  struct mp_arena_args *args;
 } mp_rewrite_in;
 
 /** Rewrites `func` with the plans (one per space of p). With arena=global

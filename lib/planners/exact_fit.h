@@ -110,6 +110,12 @@ enum {
   /** Do not keep refuted states (the table of dfs in exact.c): for tests
    *  that compare the search with and without it. */
   MPX_EXACT_NO_REUSE = 2,
+  /** Only the strategies with slot branching (exact_slot.c): for tests
+   *  that check it against the canonical search alone. */
+  MPX_EXACT_SLOT_ONLY = 4,
+  /** Only the canonical strategies, without the hatless rule: the search
+   *  as MiniMalloc publishes it, for tests of the rules added to it. */
+  MPX_EXACT_CANONICAL_ONLY = 8,
 };
 
 /** The exact planner (exact.c) with `flags` (MPX_EXACT_*). `init`

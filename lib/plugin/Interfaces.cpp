@@ -145,6 +145,24 @@ extern "C" bool memplan_op_is_function(MlirOperation op) {
   return isa<FunctionOpInterface>(unwrap(op));
 }
 
+extern "C" MlirOperation memplan_symbol_non_call_user(MlirOperation csym,
+                                                      MlirOperation cfrom) {
+  Operation *sym = unwrap(csym);
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(sym, unwrap(cfrom));
+  if (!uses)
+    return wrap(unwrap(cfrom)); // some op may use it in a way MLIR cannot list
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    Operation *user = use.getUser();
+    auto call = dyn_cast<CallOpInterface>(user);
+    auto callee = call ? dyn_cast<SymbolRefAttr>(call.getCallableForCallee())
+                       : SymbolRefAttr();
+    if (user->getName().getStringRef() != "func.call" || callee != use.getSymbolRef())
+      return wrap(user);
+  }
+  return wrap(static_cast<Operation *>(nullptr));
+}
+
 extern "C" intptr_t memplan_op_successor_arg(MlirOperation cop, intptr_t idx,
                                              MlirValue *arg) {
   auto branch = dyn_cast<BranchOpInterface>(unwrap(cop));

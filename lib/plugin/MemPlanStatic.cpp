@@ -89,7 +89,8 @@ struct MemPlanStaticPass
   // The option values a typed option cannot check, once, before any
   // operation is touched: a bad value fails the pipeline with one error.
   LogicalResult initialize(MLIRContext *context) override {
-    memplan_pass_options o = cOptions();
+    std::vector<const char *> caps;
+    memplan_pass_options o = cOptions(caps);
     char err[512];
     if (memplan_pass_options_check(&o, err, sizeof err) == 0)
       return success();
@@ -98,14 +99,16 @@ struct MemPlanStaticPass
 
   void runOnOperation() override {
     Operation *op = getOperation();
-    memplan_pass_options o = cOptions();
+    std::vector<const char *> caps;
+    memplan_pass_options o = cOptions(caps);
     if (isFunc(op))
       return runOnFunction(op, o);
     runOnModule(op, o);
   }
 
 private:
-  memplan_pass_options cOptions() const {
+  // The C options; `caps` holds the capacity entries they point to.
+  memplan_pass_options cOptions(std::vector<const char *> &caps) const {
     memplan_pass_options o;
     memplan_pass_options_init(&o);
     o.planner = plannerName(planner);
@@ -114,14 +117,18 @@ private:
     o.work_limit = workLimit;
     o.arena = arena;
     o.remarks = remarks;
-    o.capacity = capacity;
+    for (const std::string &c : capacity)
+      caps.push_back(c.c_str());
+    o.capacities = caps.data();
+    o.ncapacities = caps.size();
     o.report = report.getValue().c_str();
     o.picture = picture.getValue().c_str();
     return o;
   }
 
   bool needsModule() const {
-    return arena == MEMPLAN_ARENA_GLOBAL || !report.empty() || !picture.empty();
+    return arena == MEMPLAN_ARENA_GLOBAL || arena == MEMPLAN_ARENA_ARG ||
+           !report.empty() || !picture.empty();
   }
 
   void runOnFunction(Operation *func, const memplan_pass_options &o) {

@@ -479,8 +479,61 @@ def pattern_weights(text):
     return "\n".join(out), names
 
 
+def arena_arguments(text, entry, nargs):
+    """arena=arg: the arena arguments the pass appended to the entry function
+    of the planned `text` (its arguments after the first `nargs`), as
+    [(type, alignment)], and the name of its size function; ([], None) when
+    there are none.  The alignments are the function's
+    memplan.arena_alignments."""
+    _, pargs, _ = parse_signature(text, entry)
+    extra = pargs[nargs:]
+    if not extra:
+        return [], None
+    m = re.search(r"func\.func\s+(?:public\s+|private\s+)?@%s\(.*memplan\.arena_alignments = "
+                  r"array<i64: ([\d, ]+)>" % re.escape(entry), text)
+    if not m:
+        raise ToolError("@%s has %d more arguments after planning but no memplan.arena_alignments"
+                        % (entry, len(extra)))
+    aligns = [int(x) for x in m.group(1).split(",")]
+    sm = re.search(r"func\.func\s+(?:public\s+|private\s+)?@(%s_arena_size(?:_v\d+)?)\(\)"
+                   % re.escape(entry), text)
+    if not sm or len(aligns) != len(extra):
+        raise ToolError("@%s: arena arguments without a size function or alignments" % entry)
+    return list(zip(extra, aligns)), sm.group(1)
+
+
+def emit_arenas(em, arenas, size_fn, cache):
+    """What a runtime does for arena=arg: asks the size function, allocates
+    each arena with that size and the function's alignment, and checks that
+    the size is the one of the argument's type (cf.assert: a size function
+    that lied would otherwise go unnoticed).  Returns (operands, to free)."""
+    sizes = em.fresh("sz")
+    res = ", ".join("index" for _ in arenas)
+    em.op("%s%s = func.call @%s() : () -> (%s)"
+          % (sizes, ":%d" % len(arenas) if len(arenas) > 1 else "", size_fn, res))
+    operands, frees = [], []
+    for k, (t, align) in enumerate(arenas):
+        n = sizes if len(arenas) == 1 else "%s#%d" % (sizes, k)
+        mt = re.fullmatch(r"memref<(\d+)xi8(, .*)?>", t)
+        if not mt:
+            raise ToolError("unexpected arena argument type " + t)
+        want = const_index(em, int(mt.group(1)), cache)
+        eq = em.fresh()
+        em.op("%s = arith.cmpi eq, %s, %s : index" % (eq, n, want))
+        em.op('cf.assert %s, "the size function disagrees with the arena argument"' % eq)
+        dyn = "memref<?xi8%s>" % (mt.group(2) or "")
+        a = em.fresh("arena")
+        em.op("%s = memref.alloc(%s) {alignment = %d : i64} : %s" % (a, n, align, dyn))
+        c = em.fresh("arena")
+        em.op("%s = memref.cast %s : %s to %s" % (c, a, dyn, t))
+        operands.append(c)
+        if not mt.group(2):  # other spaces: a dealloc may not lower (rewrite.h)
+            frees.append((a, dyn))
+    return operands, frees
+
+
 def make_harness(text, entry, args, results, opts, globals_to_fill=(), name=HARNESS_ENTRY, decls=True,
-                 indirect=False):
+                 indirect=False, arenas=(), size_fn=None):
     em = Emitter()
     cache = {}
     for g, (gname, mt) in enumerate(globals_to_fill):
@@ -512,6 +565,11 @@ def make_harness(text, entry, args, results, opts, globals_to_fill=(), name=HARN
             operands.append(c)
         else:
             raise ToolError("unsupported entry argument type %s" % t)
+    frees = []
+    if arenas:
+        extra, frees = emit_arenas(em, arenas, size_fn, cache)
+        operands += extra
+        args = list(args) + [t for t, _ in arenas]
     rs = ""
     if results:
         rs = em.fresh("res")
@@ -524,6 +582,8 @@ def make_harness(text, entry, args, results, opts, globals_to_fill=(), name=HARN
         em.op("%sfunc.call_indirect %%e2e_fn(%s) : %s" % (lhs, ", ".join(operands), ftype))
     else:
         em.op("%sfunc.call @%s(%s) : %s" % (lhs, entry, ", ".join(operands), ftype))
+    for a, t in frees:
+        em.op("memref.dealloc %s : %s" % (a, t))
     for k, a, mt in mtypes:
         emit_report(em, k, a, mt, cache)
     for j, t in enumerate(results):
@@ -719,15 +779,19 @@ def self_plan(text, mode):
 
 def corrupt_zero_views(planned_text):
     """Rewrite every memref.view whose source is a 1-D i8 arena (an alloc or
-    get_global of memref<Nxi8>) to byte offset 0."""
+    get_global of memref<Nxi8>, or an arena=arg argument marked
+    {memplan.arena}) to byte offset 0."""
     arenas = set()
     for m in re.finditer(r"^\s*(%[\w$.#-]+) = memref\.(?:alloc|alloca|get_global)\b[^\n]*:\s*memref<\d+xi8>\s*$",
                          planned_text, re.M):
         arenas.add(m.group(1))
-    out, n = [], 0
+    out, n, arg_arenas = [], 0, set()
     for line in planned_text.split("\n"):
+        if re.match(r"^\s*func\.func\s", line):
+            # arena=arg: this function's arena arguments
+            arg_arenas = set(re.findall(r"(%[\w$.#-]+): memref<\d+xi8[^>]*> \{memplan\.arena\}", line))
         m = re.match(r"^(\s*)(%[\w$.#-]+) = memref\.view (%[\w$.#-]+)\[(%[\w$.#-]+)\]", line)
-        if m and m.group(3) in arenas:
+        if m and (m.group(3) in arenas or m.group(3) in arg_arenas):
             z = "%%e2e_zero_%d" % n
             n += 1
             out.append("%s%s = arith.constant 0 : index" % (m.group(1), z))
@@ -1003,7 +1067,14 @@ def main():
                     raise ToolError("--corrupt: no arena view found in the planned IR")
                 label += "-corrupt"
             t_plan = time.time() - t0
-            text = insert_into_module(planned, harness)
+            h = harness
+            if not opts.no_wrap and not opts.self_plan:
+                # arena=arg: the harness passes the arenas as a runtime would
+                arenas, size_fn = arena_arguments(planned, entry, len(args))
+                if arenas:
+                    h = make_harness(prepared, entry, args, results, opts, gl,
+                                     arenas=arenas, size_fn=size_fn)
+            text = insert_into_module(planned, h)
             with open(os.path.join(workdir, label + ".mlir"), "w") as f:
                 f.write(text)
             t0 = time.time()

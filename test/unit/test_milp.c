@@ -1,6 +1,11 @@
 /* The milp planner (big-M MILP via CBC): exact optima on small instances,
- * fixed offsets, capacity, the seed's example and case 08. Every solve runs
- * without hitting the time limit, so CBC (single-threaded) is deterministic.
+ * fixed offsets, capacity, the seed's example and case 08. No outcome
+ * depends on the clock: milp always has a wall-clock limit (its default is
+ * 10 s, which a sanitized build on a busy machine can run out of), so every
+ * solve gets one that no run reaches, and is bounded by CBC's node limit
+ * (work_limit) or by the proof on these small instances. CBC runs
+ * single-threaded, so then it is deterministic. The only test of the clock
+ * gives a limit that has passed before the first check.
  * Built without CBC, the planner must refuse with a message. */
 #include "memplan/csv.h"
 #include "memplan/memplan.h"
@@ -19,12 +24,32 @@
 
 #ifdef MEMPLAN_HAVE_CBC
 
-/* Solves with milp, asserts success, returns the peak. */
-static uint64_t milp_peak(const memplan_problem *p, memplan_plan *plan) {
+/* Options for milp with no clock in play: a time limit no run reaches
+ * (<= 0 would mean the 10 s default), and `work` CBC nodes (0 = none). */
+static memplan_options no_clock(uint64_t work) {
   memplan_options o;
   memset(&o, 0, sizeof o);
-  o.time_limit = 60; /* generous: these instances take milliseconds */
+  o.time_limit = 1e9;
+  o.work_limit = work;
+  return o;
+}
+
+/* A node limit far above what these instances need (200 nodes at most):
+ * it only turns a runaway search into a failure, the same on every
+ * machine. */
+#define MILP_TEST_NODES 100000
+
+/* Solves with milp, asserts success, returns the peak. */
+static uint64_t milp_peak(const memplan_problem *p, memplan_plan *plan) {
+  memplan_options o = no_clock(MILP_TEST_NODES);
   return tu_solve_ok(p, "milp", &o, plan);
+}
+
+/* memplan_solve with milp under no_clock(MILP_TEST_NODES). */
+static int milp_solve(const memplan_problem *p, memplan_plan *plan,
+                      char *err, size_t err_len) {
+  memplan_options o = no_clock(MILP_TEST_NODES);
+  return memplan_solve(p, "milp", &o, plan, err, err_len);
 }
 
 static void test_seed_example(void **state) {
@@ -164,8 +189,7 @@ static void test_overlapping_fixed_refused(void **state) {
   memplan_plan plan;
   memplan_plan_init(&plan);
   char err[512];
-  assert_int_equal(memplan_solve(&p, "milp", NULL, &plan, err, sizeof err),
-                   -1);
+  assert_int_equal(milp_solve(&p, &plan, err, sizeof err), -1);
   assert_non_null(strstr(err, "'a' and 'b'"));
   memplan_plan_free(&plan);
   memplan_problem_free(&p);
@@ -190,8 +214,7 @@ static void test_capacity(void **state) {
   assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
   p.capacity = 34;
   char err[512];
-  assert_int_equal(memplan_solve(&p, "milp", NULL, &plan, err, sizeof err),
-                   -1);
+  assert_int_equal(milp_solve(&p, &plan, err, sizeof err), -1);
   assert_int_equal(plan.status, MEMPLAN_INFEASIBLE);
   memplan_problem_free(&p);
 
@@ -203,8 +226,7 @@ static void test_capacity(void **state) {
   assert_int_equal(milp_peak(&p, &plan), 42);
   assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
   p.capacity = 41;
-  assert_int_equal(memplan_solve(&p, "milp", NULL, &plan, err, sizeof err),
-                   -1);
+  assert_int_equal(milp_solve(&p, &plan, err, sizeof err), -1);
   assert_int_equal(plan.status, MEMPLAN_INFEASIBLE);
   assert_non_null(strstr(err, "infeasible"));
   memplan_plan_free(&plan);
@@ -275,8 +297,7 @@ static void test_huge_values(void **state) {
   memplan_problem_add(&p, "c", 4 * G + 1, 1, 4, 6);
   memplan_problem_add(&p, "d", 5 * G, 1, 5, 6);
   char err[512];
-  assert_int_equal(memplan_solve(&p, "milp", NULL, &plan, err, sizeof err),
-                   -1);
+  assert_int_equal(milp_solve(&p, &plan, err, sizeof err), -1);
   assert_non_null(strstr(err, "too large for CBC"));
   memplan_plan_free(&plan);
   memplan_problem_free(&p);
@@ -293,8 +314,7 @@ static void test_pair_cap(void **state) {
   memplan_plan plan;
   memplan_plan_init(&plan);
   char err[512];
-  assert_int_equal(memplan_solve(&p, "milp", NULL, &plan, err, sizeof err),
-                   -1);
+  assert_int_equal(milp_solve(&p, &plan, err, sizeof err), -1);
   assert_non_null(strstr(err, "conflicting buffer pairs"));
   memplan_plan_free(&plan);
   memplan_problem_free(&p);
@@ -326,10 +346,7 @@ static void test_work_limit_feasible(void **state) {
   memplan_problem p;
   memplan_problem_init(&p);
   tu_random_problem(&p, 99, 40, 1000, 10, 8);
-  memplan_options o;
-  memset(&o, 0, sizeof o);
-  o.time_limit = 600;
-  o.work_limit = 1;
+  memplan_options o = no_clock(1);
   memplan_plan a, b;
   memplan_plan_init(&a);
   memplan_plan_init(&b);
@@ -361,9 +378,7 @@ static void test_work_limit_no_plan_message(void **state) {
   for (size_t i = 0; i < sizeof b / sizeof b[0]; ++i)
     memplan_problem_add(&p, NULL, b[i].size, b[i].align, b[i].s, b[i].e);
   p.capacity = 76;
-  memplan_options o;
-  memset(&o, 0, sizeof o);
-  o.work_limit = 2;
+  memplan_options o = no_clock(2);
   memplan_plan plan;
   memplan_plan_init(&plan);
   char err[512];
@@ -436,7 +451,7 @@ static void test_quiet_stdout(void **state) {
   memplan_plan plan;
   memplan_plan_init(&plan);
   char err[512];
-  int rc = memplan_solve(&p, "milp", NULL, &plan, err, sizeof err);
+  int rc = milp_solve(&p, &plan, err, sizeof err);
   fflush(stdout);
   dup2(saved, STDOUT_FILENO);
   close(saved);

@@ -77,6 +77,18 @@ void tu_random_problem(memplan_problem *p, uint64_t seed, size_t n,
   }
 }
 
+bool tu_fixed_overlap(const memplan_problem *p) {
+  for (size_t i = 0; i < p->count; ++i)
+    for (size_t j = i + 1; j < p->count; ++j) {
+      const memplan_buffer *a = &p->buffers[i], *c = &p->buffers[j];
+      if (a->fixed && c->fixed && a->size && c->size && a->start < c->end &&
+          c->start < a->end && a->offset < c->offset + c->size &&
+          c->offset < a->offset + a->size)
+        return true;
+    }
+  return false;
+}
+
 /* Exhaustive search: choose which unplaced buffer comes next, put it at the
  * lowest aligned offset clear of the placed buffers it conflicts with. Any
  * optimal plan, replayed in offset order, is reproduced at or below its own

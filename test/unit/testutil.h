@@ -5,6 +5,7 @@
 
 #include "memplan/memplan.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* splitmix64: deterministic, seed-only pseudo-random numbers. */
@@ -29,6 +30,10 @@ void tu_long_schedule(memplan_problem *p, uint64_t seed, int n);
  * have a gcd (4) below both. Fixed buffers are left alone. Deterministic
  * in seed. */
 void tu_odd_alignments(memplan_problem *p, uint64_t seed);
+
+/* Whether two fixed buffers of p overlap in time and in bytes: then no
+ * plan exists, and every planner must say so. */
+bool tu_fixed_overlap(const memplan_problem *p);
 
 /* The optimal peak of a small problem (n <= 9) by exhaustive search over
  * the order in which buffers are placed at the lowest aligned offset that

@@ -118,6 +118,31 @@ typedef struct memplan_cli_random {
 int memplan_cli_random_problem(memplan_problem *p, uint64_t count,
                                uint64_t seed, const memplan_cli_random *r);
 
+/* Uniform in [lo, hi] from splitmix64(state), without modulo bias (gen.c). */
+uint64_t memplan_cli_uniform(uint64_t *state, uint64_t lo, uint64_t hi);
+
+/* The instances of `memplan gen --family=packing|packing-gap`
+ * (gen_packing.c), whose optimum is known by construction. */
+typedef struct memplan_cli_packing {
+  uint64_t count;     /* buffers (without packing-gap's three) */
+  uint64_t height;    /* the rectangle's height in units, >= 1 */
+  uint64_t horizon;   /* its width in steps, >= 1 */
+  uint64_t unit;      /* bytes per unit; a multiple of 6 with gap */
+  unsigned holes;     /* percent of count dropped after the cut */
+  unsigned pinwheels; /* percent of cuts made as pinwheels */
+  unsigned time_cuts; /* percent of straight cuts made in time */
+  unsigned aligned;   /* percent of buffers aligned to unit x 2^k */
+  unsigned layers;    /* thin strips over the whole horizon, kept whole */
+  bool gap;           /* packing-gap: optimum above max-live */
+} memplan_cli_packing;
+/* Appends the buffers of the instance `seed` to p; *planted gets a plan
+ * of peak *optimum (p->count offsets, malloc'ed, the caller's), the
+ * optimum. Returns 0, -1 when memory runs out, or 1 when the rectangle
+ * cannot be cut into that many pieces (height x horizon too small). */
+int memplan_cli_packing_problem(memplan_problem *p, uint64_t seed,
+                                const memplan_cli_packing *g,
+                                uint64_t **planted, uint64_t *optimum);
+
 /* Gap of peak above the lower bound, in percent (0 when the bound is 0). */
 double memplan_cli_gap_percent(uint64_t peak, uint64_t lower_bound);
 

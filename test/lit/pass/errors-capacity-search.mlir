@@ -5,11 +5,11 @@
 // RUN: %memplan-opt %s --memplan-static="planner=milp capacity=500" -verify-diagnostics
 // RUN: not %memplan-opt %s --memplan-static="planner=exact capacity=500" 2>&1 | FileCheck %s --check-prefix=EXACT
 // REQUIRES: mlir, milp
-// CHECK: error: memplan-static: no plan of 2 buffers fits capacity=500 (proven: the optimum is >= 512)
+// CHECK: error: memplan-static: no plan of 2 buffers fits the arena of memory space 0, capacity 500 bytes (proven: the optimum is >= 512); at step 4
 // CHECK-NOT: failed
-// EXACT: error: memplan-static: {{.*}}capacity=500 (proven: the optimum is >= 512)
+// EXACT: error: memplan-static: {{.*}}capacity {{(of )?}}500 bytes (proven: the optimum is >= 512)
 // EXACT-NOT: failed
-// expected-error @+1 {{no plan of 2 buffers fits capacity=500 (proven: the optimum is >= 512)}}
+// expected-error @+1 {{no plan of 2 buffers fits the arena of memory space 0, capacity 500 bytes (proven: the optimum is >= 512); at step 4}}
 func.func @f(%out: memref<64xf32>, %x: f32) {
   %a = memref.alloc() : memref<64xf32>
   %b = memref.alloc() : memref<64xf32>

@@ -1,5 +1,7 @@
 // A plan whose arena exceeds capacity= fails the pass, with the needed size,
-// and leaves the function unchanged. 2 x 256 bytes live together need 512:
+// names the memory space and why the arena is this big (the step where the
+// most bytes are live, its op, and the largest buffers live there), and
+// leaves the function unchanged. 2 x 256 bytes live together need 512:
 // the lower bound is above the capacity, so the message says it is proven
 // (errors-capacity-not-proven.mlir: when it is not).
 // RUN: %memplan-opt %s --memplan-static="planner=greedy-size capacity=500" -verify-diagnostics
@@ -8,9 +10,9 @@
 // The exact fit is accepted:
 // RUN: %memplan-opt %s --memplan-static="planner=greedy-size capacity=512" | FileCheck %s --check-prefix=FITS
 // REQUIRES: mlir
-// CHECK: error: memplan-static: the arena needs 512 bytes for 2 buffers, more than capacity=500 (proven: the optimum is >= 512)
+// CHECK: error: memplan-static: the arena of memory space 0 needs 512 bytes for 2 buffers, more than its capacity of 500 bytes (proven: the optimum is >= 512); at step 4 ('linalg.fill' at 20:3) 512 bytes are live in 2 buffers: %alloc (256), %alloc_0 (256)
 // FITS: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<512xi8>
-// expected-error @+1 {{the arena needs 512 bytes for 2 buffers, more than capacity=500 (proven: the optimum is >= 512)}}
+// expected-error @+1 {{the arena of memory space 0 needs 512 bytes for 2 buffers, more than its capacity of 500 bytes (proven: the optimum is >= 512); at step 4 ('linalg.fill' at 20:3) 512 bytes are live in 2 buffers: %alloc (256), %alloc_0 (256)}}
 func.func @f(%out: memref<64xf32>, %x: f32) {
   %a = memref.alloc() : memref<64xf32>
   %b = memref.alloc() : memref<64xf32>

@@ -8,10 +8,10 @@
 // REQUIRES: mlir
 
 // CHECK-DAG: <unknown>:0: remark: memplan-static: in @lost: %alloc left alone: dynamic shape
-// CHECK-DAG: <unknown>:0: error: memplan-static: in @lost: the arena needs 16 bytes for 1 buffers, more than capacity=8
+// CHECK-DAG: <unknown>:0: error: memplan-static: in @lost: the arena of memory space 0 needs 16 bytes for 1 buffer, more than its capacity of 8 bytes (proven: the optimum is >= 16); at step 2 ('memref.copy') 16 bytes are live in 1 buffer: %alloc_0 (16)
 // The function has a location, its allocs do not: the function's is used.
 // CHECK-DAG: unknown-locations.mlir:{{[0-9]+}}:1: remark: memplan-static: %alloc left alone: dynamic shape
-// CHECK-DAG: unknown-locations.mlir:{{[0-9]+}}:1: error: memplan-static: the arena needs 32 bytes for 1 buffers, more than capacity=8
+// CHECK-DAG: unknown-locations.mlir:{{[0-9]+}}:1: error: memplan-static: the arena of memory space 0 needs 32 bytes for 1 buffer, more than its capacity of 8 bytes
 // OK-DAG: <unknown>:0: remark: memplan-static: in @lost: planned 1 of 2 buffers
 // OK-DAG: unknown-locations.mlir:{{[0-9]+}}:1: remark: memplan-static: planned 1 of 2 buffers
 func.func @lost(%n: index loc(unknown), %o: memref<4xf32> loc(unknown)) {
