@@ -6,6 +6,7 @@
 
 #include "mlir-c/BuiltinTypes.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* Ops after which the buffer is still in use with no memref value to show
@@ -92,6 +93,23 @@ static bool forward_edge(MlirOperation user, intptr_t idx, mp_edge *e) {
   return true;
 }
 
+/* A call's operand: a use during the call when the module's facts say the
+ * callee does not keep it (captures.h); else an escape naming why. */
+static void call_edge(MlirOperation user, intptr_t idx, const mp_call_facts *calls,
+                      mp_edge *e) {
+  char why[sizeof e->arg];
+  if (!calls) {
+    escape(e, MP_SKIP_CALL, "passed to %s (only a run on the module looks into callees)", user);
+    return;
+  }
+  if (!calls->keeps(calls->ctx, user, idx, why, sizeof why))
+    return; /* MP_EDGE_NONE: read or written during the call */
+  e->kind = MP_EDGE_ESCAPE;
+  e->why = MP_SKIP_CALL;
+  e->fmt = "passed to %s";
+  snprintf(e->arg, sizeof e->arg, "%s", why);
+}
+
 /* The edge of a use that only the op's memory effects describe. */
 static void effect_edge(MlirOperation user, intptr_t idx, mp_edge *e) {
   unsigned m = memplan_op_operand_effects(user, idx);
@@ -120,7 +138,8 @@ static void effect_edge(MlirOperation user, intptr_t idx, mp_edge *e) {
   }
 }
 
-void mp_alias_edge(MlirOperation user, intptr_t idx, mp_edge *e) {
+void mp_alias_edge(MlirOperation user, intptr_t idx, const mp_call_facts *calls,
+                   mp_edge *e) {
   MlirOperation none = {NULL};
   memset(e, 0, sizeof *e);
   e->kind = MP_EDGE_NONE;
@@ -152,7 +171,7 @@ void mp_alias_edge(MlirOperation user, intptr_t idx, mp_edge *e) {
   if (forward_edge(user, idx, e))
     return;
   if (memplan_op_is_call(user)) {
-    escape(e, MP_SKIP_CALL, "passed to %s", user);
+    call_edge(user, idx, calls, e);
     return;
   }
   if (mlirOperationGetNumSuccessors(user) > 0) {

@@ -54,11 +54,24 @@ typedef struct mp_edge {
                                buffer is allocated inside it */
   mp_skip why;              /* MP_EDGE_ESCAPE: the skip reason, */
   const char *fmt;          /* its remark with one %s, */
-  char arg[96];             /* and what goes there */
+  char arg[160];            /* and what goes there */
 } mp_edge;
 
-/** The edge of operand `idx` (a memref) of `user`. */
-void mp_alias_edge(MlirOperation user, intptr_t idx, mp_edge *e);
+/** What calls do with the memrefs they are passed (captures.h): keeps()
+ *  answers for operand `idx` of the call op `call`: false when the callee is
+ *  a function of the module whose body only uses the buffer during the
+ *  call; true when it may keep it beyond the call, with a reason (one
+ *  phrase, "@f, which returns it") written to why[len]. */
+typedef struct mp_call_facts {
+  bool (*keeps)(void *ctx, MlirOperation call, intptr_t idx, char *why,
+                size_t len);
+  void *ctx; /* what keeps() reads; it writes only while captures.c builds it */
+} mp_call_facts;
+
+/** The edge of operand `idx` (a memref) of `user`. `calls` may be NULL (no
+ *  module: every call keeps what it is passed). */
+void mp_alias_edge(MlirOperation user, intptr_t idx, const mp_call_facts *calls,
+                   mp_edge *e);
 
 /** True if the edge leads to v. */
 bool mp_edge_reaches(const mp_edge *e, MlirValue v);

@@ -71,7 +71,7 @@ static int from_operands(trace *t, MlirOperation op, MlirValue v) {
     if (!mp_is_memref(u))
       continue;
     mp_edge e;
-    mp_alias_edge(op, i, &e);
+    mp_alias_edge(op, i, NULL, &e); /* calls alias nothing */
     if ((e.kind != MP_EDGE_ALIAS && e.kind != MP_EDGE_MAYBE) || !mp_edge_reaches(&e, v))
       continue;
     if (e.kind == MP_EDGE_MAYBE)

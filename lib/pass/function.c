@@ -134,9 +134,10 @@ static void stages_free(stages *st) {
 /* One attempt of schedule -> liveness -> names -> problem -> plan. Returns
  * an MP_PLAN_* code with err set. */
 static int plan_once(MlirOperation func, const memplan_pass_options *o,
-                     mp_ptrmap *over_limit, stages *st, char *err, size_t err_len) {
+                     const mp_call_facts *calls, mp_ptrmap *over_limit, stages *st, char *err, size_t err_len) {
   memset(st, 0, sizeof *st);
-  mp_liveness_options lo = {o->alignment, o->arena == MEMPLAN_ARENA_GLOBAL, over_limit};
+  mp_liveness_options lo = {o->alignment, o->arena == MEMPLAN_ARENA_GLOBAL, over_limit,
+                            calls};
   if (mp_schedule_build(func, &st->sched)) {
     snprintf(err, err_len, "memplan-static: cannot number the ops (out of "
                            "memory or nesting too deep)");
@@ -160,12 +161,13 @@ static int plan_once(MlirOperation func, const memplan_pass_options *o,
 /* At most two attempts: when an arena passes 2^62 bytes, the buffers to
  * leave alone are chosen so that the second cannot (plan.c). */
 static int plan_function(MlirOperation func, const memplan_pass_options *o,
+                         const mp_call_facts *calls,
                          stages *st, char *err, size_t err_len) {
   mp_ptrmap over_limit = {0};
-  int rc = plan_once(func, o, &over_limit, st, err, err_len);
+  int rc = plan_once(func, o, calls, &over_limit, st, err, err_len);
   if (rc == MP_PLAN_RETRY) {
     stages_free(st);
-    rc = plan_once(func, o, &over_limit, st, err, err_len);
+    rc = plan_once(func, o, calls, &over_limit, st, err, err_len);
     if (rc == MP_PLAN_RETRY)
       rc = MP_PLAN_FAILED; /* cannot be: err says what was too large */
   }
@@ -302,7 +304,7 @@ MlirLogicalResult memplan_plan_function(MlirOperation func,
     return mlirLogicalResultFailure();
   stages st;
   memplan_function *f = calloc(1, sizeof *f);
-  int rc = plan_function(func, o, &st, err, sizeof err);
+  int rc = plan_function(func, o, mp_module_call_facts(module), &st, err, sizeof err);
   if (o->remarks == MEMPLAN_REMARKS_ALL && st.ids)
     remark_left_alone(func, &st);
   char *name = mp_func_name(func, false);

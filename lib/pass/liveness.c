@@ -189,7 +189,7 @@ static int follow_use(walk *w, mp_buffer *b, int64_t stamp, MlirValue v,
                       MlirOpOperand use) {
   MlirOperation user = mlirOpOperandGetOwner(use);
   mp_edge e;
-  mp_alias_edge(user, (intptr_t)mlirOpOperandGetOperandNumber(use), &e);
+  mp_alias_edge(user, (intptr_t)mlirOpOperandGetOperandNumber(use), w->o->calls, &e);
   if (e.kind == MP_EDGE_FREE) {
     /* Not a use. Noted, so that the dealloc trace can be checked against
      * what this walk saw (deallocs.c). */

@@ -39,6 +39,7 @@
 #ifndef MEMPLAN_PASS_LIVENESS_H
 #define MEMPLAN_PASS_LIVENESS_H
 
+#include "alias.h"
 #include "buffer.h"
 #include "ir.h"
 #include "schedule.h"
@@ -53,6 +54,9 @@ typedef struct mp_liveness_options {
    * arena passed MP_ARENA_MAX_BYTES in an earlier attempt (plan.h); NULL
    * for none. */
   const mp_ptrmap *over_limit;
+  /* What calls do with the buffers they are passed (captures.h); NULL
+   * without a module: every call keeps them. */
+  const mp_call_facts *calls;
 } mp_liveness_options;
 
 typedef struct mp_liveness {

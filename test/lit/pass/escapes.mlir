@@ -40,7 +40,7 @@ func.func private @consume(memref<64xf32>)
 // CHECK: memref.dealloc %[[KEPT]]
 // expected-remark @+1 {{memplan-static: planned}}
 func.func @passed_to_call(%f: f32) {
-  // expected-remark @+1 {{left alone: passed to func.call}}
+  // expected-remark @+1 {{left alone: passed to}}
   %a = memref.alloc() : memref<64xf32>
   linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
   func.call @consume(%a) : (memref<64xf32>) -> ()
