@@ -46,6 +46,34 @@ bool mp_regions_run_inline(MlirOperation op) {
   return mp_op_in(op, payload_regions) || mp_op_has_prefix(op, "linalg.");
 }
 
+/* The remark for a hidden use, naming what the address is for: the
+ * lowering of bufferization.dealloc compares addresses (arith.cmpi), or
+ * stores them into an index buffer for @dealloc_helper to compare. */
+static const char *hidden_use_text(MlirOperation user) {
+  if (!mp_op_is(user, "memref.extract_aligned_pointer_as_index"))
+    return "used by '%s': still in use after it (async DMA)";
+  bool cmp = false, store = false, other = false;
+  for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(user, 0));
+       !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation x = mlirOpOperandGetOwner(u);
+    if (mp_op_is(x, "arith.cmpi"))
+      cmp = true;
+    else if (mp_op_is(x, "memref.store") && mlirOpOperandGetOperandNumber(u) == 0)
+      store = true;
+    else
+      other = true;
+  }
+  if (other || (!cmp && !store))
+    return "its address is taken by '%s' (a raw address, which may be used "
+           "as a pointer anywhere later)";
+  if (!store)
+    return "its address is taken by '%s' for a pointer comparison (the "
+           "lowering of bufferization.dealloc), which memplan does not plan around";
+  return "its address is taken by '%s' and stored for pointer comparisons "
+         "(the lowering of bufferization.dealloc with @dealloc_helper), which "
+         "memplan does not plan around";
+}
+
 static void alias_to(mp_edge *e, MlirValue v) {
   e->kind = MP_EDGE_ALIAS;
   e->to[e->nto++] = v;
@@ -149,8 +177,7 @@ void mp_alias_edge(MlirOperation user, intptr_t idx, const mp_call_facts *calls,
     return;
   }
   if (mp_op_in(user, hidden_uses)) {
-    escape(e, MP_SKIP_UNKNOWN_OP,
-           "used by '%s': still in use after it (raw address or async DMA)", user);
+    escape(e, MP_SKIP_UNKNOWN_OP, hidden_use_text(user), user);
     return;
   }
   /* A view-like op's result views its source; other memref operands (the

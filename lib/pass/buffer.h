@@ -63,7 +63,7 @@ typedef struct mp_buffer {
   uint64_t align;       /* bytes, a power of two */
   MlirAttribute space;  /* memory space attribute (null = default) */
   mp_skip skip;
-  char why[200];        /* the reason, for remarks and reports */
+  char why[320];        /* the reason, for remarks and reports */
   /* How the input frees it, for the arena's own dealloc (rewrite.c): with
    * an erased memref.dealloc of a memref in its own memory space, or only
    * in another one (after a memref.memory_space_cast), that space. */

@@ -287,7 +287,7 @@ static void remark_left_alone(MlirOperation func, const stages *st) {
     const mp_buffer *b = &st->live.buffers[i];
     if (b->skip == MP_PLANNED)
       continue;
-    char msg[400];
+    char msg[600];
     snprintf(msg, sizeof msg, "memplan-static: %s left alone: %s", st->ids[i], b->why);
     diagnose(func, b->op, false, msg);
   }
