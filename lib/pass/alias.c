@@ -4,6 +4,7 @@
 #include "ir.h"
 #include "memplan-c/pass.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
 #include <stdio.h>
@@ -67,11 +68,11 @@ static const char *hidden_use_text(MlirOperation user) {
     return "its address is taken by '%s' (a raw address, which may be used "
            "as a pointer anywhere later)";
   if (!store)
-    return "its address is taken by '%s' for a pointer comparison (the "
-           "lowering of bufferization.dealloc), which memplan does not plan around";
-  return "its address is taken by '%s' and stored for pointer comparisons "
-         "(the lowering of bufferization.dealloc with @dealloc_helper), which "
-         "memplan does not plan around";
+    return "its address is taken by '%s' for a pointer comparison outside the "
+           "block where it is taken, which memplan does not follow";
+  return "its address is taken by '%s' and stored where memplan cannot tell that "
+         "it is only compared (a local index buffer read only by equality "
+         "comparisons and by calls that only compare, as @dealloc_helper does)";
 }
 
 static void alias_to(mp_edge *e, MlirValue v) {
@@ -176,6 +177,11 @@ void mp_alias_edge(MlirOperation user, intptr_t idx, const mp_call_facts *calls,
     e->kind = MP_EDGE_FREE;
     return;
   }
+  if (mp_op_is(user, "memref.extract_aligned_pointer_as_index") &&
+      mp_address_uses(user, calls, NULL, NULL)) {
+    e->kind = MP_EDGE_ADDRESS;
+    return;
+  }
   if (mp_op_in(user, hidden_uses)) {
     escape(e, MP_SKIP_UNKNOWN_OP, hidden_use_text(user), user);
     return;
@@ -230,4 +236,105 @@ bool mp_edge_reaches(const mp_edge *e, MlirValue v) {
       return true;
   return !mlirOperationIsNull(e->results_of) && mlirValueIsAOpResult(v) &&
          mlirOperationEqual(mlirOpResultGetOwner(v), e->results_of);
+}
+
+/*--- addresses that are only compared -----------------------------------------*/
+
+bool mp_is_equality_cmpi(MlirOperation op) {
+  if (!mp_op_is(op, "arith.cmpi"))
+    return false;
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("predicate"));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+    return false;
+  int64_t p = mlirIntegerAttrGetValueInt(a);
+  return p == 0 || p == 1; /* arith::CmpIPredicate eq, ne */
+}
+
+bool mp_load_only_compared(MlirOperation load) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(load, 0));
+       !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+    if (!mp_is_equality_cmpi(mlirOpOperandGetOwner(u)))
+      return false;
+  return true;
+}
+
+/* True if op is in `block` or nested in one of its ops. */
+static bool within(MlirOperation op, MlirBlock block) {
+  for (MlirOperation x = op; !mlirOperationIsNull(x); x = mlirOperationGetParentOperation(x))
+    if (mlirBlockEqual(mlirOperationGetBlock(x), block))
+      return true;
+  return false;
+}
+
+typedef struct addr_walk {
+  MlirBlock block;
+  const mp_call_facts *calls;
+  void (*visit)(void *ctx, MlirOperation op);
+  void *ctx;
+} addr_walk;
+
+static bool visit_op(const addr_walk *a, MlirOperation op) {
+  if (!within(op, a->block))
+    return false;
+  if (a->visit)
+    a->visit(a->ctx, op);
+  return true;
+}
+
+/* The uses of the local index buffer m (or of a memref.cast of it, when
+ * `cast_ok`): see mp_address_uses. */
+static bool buffer_uses(const addr_walk *a, MlirValue m, bool cast_ok) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(m); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation x = mlirOpOperandGetOwner(u);
+    unsigned k = mlirOpOperandGetOperandNumber(u);
+    bool ok;
+    if (mp_op_is(x, "memref.dealloc") || mp_op_is(x, "memref.dim"))
+      continue;
+    if (mp_op_is(x, "memref.store"))
+      ok = k == 1 && visit_op(a, x);
+    else if (mp_op_is(x, "memref.load"))
+      ok = mp_load_only_compared(x) && visit_op(a, x);
+    else if (mp_op_is(x, "memref.cast"))
+      ok = cast_ok && visit_op(a, x) && buffer_uses(a, mlirOperationGetResult(x, 0), false);
+    else if (mp_op_is(x, "func.call"))
+      ok = a->calls && a->calls->compares(a->calls->ctx, x, (intptr_t)k) && visit_op(a, x);
+    else
+      ok = false;
+    if (!ok)
+      return false;
+    if (mp_op_is(x, "memref.load"))
+      for (MlirOpOperand c = mlirValueGetFirstUse(mlirOperationGetResult(x, 0));
+           !mlirOpOperandIsNull(c); c = mlirOpOperandGetNextUse(c))
+        if (!visit_op(a, mlirOpOperandGetOwner(c)))
+          return false;
+  }
+  return true;
+}
+
+bool mp_address_uses(MlirOperation extract, const mp_call_facts *calls,
+                     void (*visit)(void *ctx, MlirOperation op), void *ctx) {
+  addr_walk a = {mlirOperationGetBlock(extract), calls, visit, ctx};
+  MlirValue p = mlirOperationGetResult(extract, 0);
+  for (MlirOpOperand u = mlirValueGetFirstUse(p); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation x = mlirOpOperandGetOwner(u);
+    if (mp_is_equality_cmpi(x)) {
+      if (!visit_op(&a, x))
+        return false;
+      continue;
+    }
+    if (!mp_op_is(x, "memref.store") || mlirOpOperandGetOperandNumber(u) != 0 ||
+        !visit_op(&a, x))
+      return false;
+    MlirValue m = mlirOperationGetOperand(x, 1);
+    if (!mlirValueIsAOpResult(m))
+      return false;
+    MlirOperation def = mlirOpResultGetOwner(m);
+    if ((!mp_op_is(def, "memref.alloc") && !mp_op_is(def, "memref.alloca")) ||
+        !mlirBlockEqual(mlirOperationGetBlock(def), a.block) || !buffer_uses(&a, m, true))
+      return false;
+  }
+  return true;
 }

@@ -152,6 +152,28 @@ static bool keeps(void *ctx, MlirOperation call, intptr_t idx, char *why, size_t
   return true;
 }
 
+/* mp_call_facts.compares: the callee keeps no alias of argument idx and
+ * only loads its elements to compare them for equality (or stores into it,
+ * or reads its shape). Reads the built table. */
+static bool compares(void *ctx, MlirOperation call, intptr_t idx) {
+  mp_captures *c = ctx;
+  char why[WHY_LEN];
+  if (keeps(ctx, call, idx, why, sizeof why))
+    return false;
+  mp_callee *f = &c->funcs[callee_index(c, call)];
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(f->func, 0));
+  for (MlirOpOperand u = mlirValueGetFirstUse(mlirBlockGetArgument(entry, idx));
+       !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation x = mlirOpOperandGetOwner(u);
+    if (mp_op_is(x, "memref.dim") ||
+        (mp_op_is(x, "memref.store") && mlirOpOperandGetOperandNumber(u) == 1) ||
+        (mp_op_is(x, "memref.load") && mp_load_only_compared(x)))
+      continue;
+    return false;
+  }
+  return true;
+}
+
 void mp_captures_free(mp_captures *c) {
   for (size_t k = 0; k < c->n; ++k) {
     free(c->funcs[k].state);
@@ -193,6 +215,7 @@ static int index_functions(MlirOperation module, mp_captures *c) {
 int mp_captures_build(MlirOperation module, mp_captures *c) {
   memset(c, 0, sizeof *c);
   c->facts.keeps = keeps;
+  c->facts.compares = compares;
   c->facts.ctx = c;
   if (index_functions(module, c)) {
     mp_captures_free(c);

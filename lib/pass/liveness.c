@@ -183,6 +183,36 @@ static int add_use(walk *w, mp_buffer *b, MlirValue v, MlirOperation user) {
   return 0;
 }
 
+typedef struct address_ctx {
+  walk *w;
+  mp_buffer *b;
+  MlirValue v;
+  int rc;
+} address_ctx;
+
+static void address_use(void *ctx, MlirOperation op) {
+  address_ctx *a = ctx;
+  if (a->rc == 0)
+    a->rc = add_use(a->w, a->b, a->v, op);
+}
+
+/* The address of alias v, taken by `extract`, is only compared for
+ * equality (alias.h): b is live at every op that compares it, so that no
+ * buffer compared with it shares its address. A buffer of no bytes could
+ * share it all the same, so it is left alone. Returns -1 only if memory
+ * runs out. */
+static int address_uses(walk *w, mp_buffer *b, MlirValue v, MlirOperation extract) {
+  if (b->size == 0) {
+    mp_leave_alone(b, MP_SKIP_UNKNOWN_OP,
+                   "its address is compared by the lowering of bufferization.dealloc, "
+                   "and it has no bytes to keep it apart from other buffers%s", NULL);
+    return 0;
+  }
+  address_ctx a = {w, b, v, 0};
+  mp_address_uses(extract, w->o->calls, address_use, &a);
+  return a.rc;
+}
+
 /* Follows one use of an alias of b (stamp = its index + 1) along its edge.
  * Returns -1 only if memory runs out. */
 static int follow_use(walk *w, mp_buffer *b, int64_t stamp, MlirValue v,
@@ -206,6 +236,8 @@ static int follow_use(walk *w, mp_buffer *b, int64_t stamp, MlirValue v,
     mp_leave_alone(b, e.why, e.fmt, e.arg);
     return 0;
   }
+  if (e.kind == MP_EDGE_ADDRESS)
+    return address_uses(w, b, v, user);
   if (!mlirOperationIsNull(e.loop) && in_anc(w, e.loop)) {
     mp_leave_alone(b, MP_SKIP_CARRIED, "carried across iterations of its enclosing loop%s", NULL);
     return 0;

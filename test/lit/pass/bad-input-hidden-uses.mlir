@@ -35,16 +35,18 @@ func.func @dma(%x: f32, %src: memref<16xf32>, %out: memref<16xf32>) {
   return
 }
 
-// The remark names what the address is for: the lowering of
-// bufferization.dealloc compares addresses, directly or in @dealloc_helper.
-// CHECK: bad-input-hidden-uses.mlir:[[@LINE+4]]:8: remark: memplan-static: %alloc left alone: its address is taken by 'memref.extract_aligned_pointer_as_index' for a pointer comparison (the lowering of bufferization.dealloc), which memplan does not plan around
-// CHECK: bad-input-hidden-uses.mlir:[[@LINE+6]]:8: remark: memplan-static: %alloc_1 left alone: its address is taken by 'memref.extract_aligned_pointer_as_index' and stored for pointer comparisons (the lowering of bufferization.dealloc with @dealloc_helper), which memplan does not plan around
+// Addresses only compared for equality (what the lowering of
+// bufferization.dealloc does) are planned, live up to each comparison
+// (address-compare.mlir runs it); an address stored into memory memplan
+// cannot follow (here an argument) is not.
+// CHECK: bad-input-hidden-uses.mlir:[[@LINE+5]]:8: remark: memplan-static: %alloc_0 left alone: its address is taken by 'memref.extract_aligned_pointer_as_index' and stored where memplan cannot tell that it is only compared (a local index buffer read only by equality comparisons and by calls that only compare, as @dealloc_helper does)
+// CHECK: remark: memplan-static: planned 1 of 2 buffers (1 left alone)
 func.func @compared(%r: memref<16xf32>, %ptrs: memref<2xindex>) -> i1 {
   %c0 = arith.constant 0 : index
   %a = memref.alloc() : memref<16xf32>
+  %b = memref.alloc() : memref<16xf32>
   %p = memref.extract_aligned_pointer_as_index %a : memref<16xf32> -> index
   %q = memref.extract_aligned_pointer_as_index %r : memref<16xf32> -> index
-  %b = memref.alloc() : memref<16xf32>
   %s = memref.extract_aligned_pointer_as_index %b : memref<16xf32> -> index
   memref.store %s, %ptrs[%c0] : memref<2xindex>
   %ne = arith.cmpi ne, %p, %q : index
