@@ -141,6 +141,15 @@ static void call_edge(MlirOperation user, intptr_t idx, const mp_call_facts *cal
 
 /* The edge of a use that only the op's memory effects describe. */
 static void effect_edge(MlirOperation user, intptr_t idx, mp_edge *e) {
+  if (mp_op_is(user, "bufferization.dealloc")) {
+    /* Frees under run-time ownership conditions and answers whether the
+     * retained values alias it: its lowering is what memplan follows. */
+    escape(e, MP_SKIP_UNKNOWN_OP,
+           "used by '%s' (ownership-based deallocation, not lowered: run "
+           "--convert-bufferization-to-memref first, whose pointer comparisons "
+           "memplan follows)", user);
+    return;
+  }
   unsigned m = memplan_op_operand_effects(user, idx);
   if (m & MEMPLAN_EFFECT_UNKNOWN) {
     escape(e, MP_SKIP_UNKNOWN_OP,

@@ -175,13 +175,14 @@ func.func @dealloc_mix(%c: i1, %arg: memref<64xf32>) {
 }
 
 // bufferization.dealloc (ownership-based deallocation) is not modelled: its
-// operands are treated as escaping.
+// operands are treated as escaping, and the remark says how to lower it
+// (dealloc-lowered.mlir plans the lowered form).
 // CHECK-LABEL: func.func @bufferization_dealloc
 // CHECK: bufferization.dealloc
 // expected-remark @+1 {{memplan-static: planned}}
 func.func @bufferization_dealloc(%f: f32) {
   %true = arith.constant true
-  // expected-remark @+1 {{left alone: used by 'bufferization.dealloc'}}
+  // expected-remark @+1 {{left alone: used by 'bufferization.dealloc' (ownership-based deallocation, not lowered: run --convert-bufferization-to-memref first}}
   %a = memref.alloc() : memref<64xf32>
   linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
   bufferization.dealloc (%a : memref<64xf32>) if (%true)
