@@ -120,6 +120,21 @@ static void decide(mp_captures *c, mp_callee *f, intptr_t i) {
   mp_ptrmap_free(&seen);
 }
 
+/* True if argument idx of func is an arena that arena=arg added
+ * ({memplan.arena}): the arena a caller allocates for that call stays as it
+ * is, so that running the pass again changes nothing. */
+static bool is_arena_arg(MlirOperation func, intptr_t idx) {
+  MlirAttribute attrs = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("arg_attrs"));
+  if (mlirAttributeIsNull(attrs) || !mlirAttributeIsAArray(attrs) ||
+      idx >= mlirArrayAttrGetNumElements(attrs))
+    return false;
+  MlirAttribute d = mlirArrayAttrGetElement(attrs, idx);
+  return mlirAttributeIsADictionary(d) &&
+         !mlirAttributeIsNull(mlirDictionaryAttrGetElementByName(
+             d, mlirStringRefCreateFromCString(MP_ARENA_ATTR)));
+}
+
 /* mp_call_facts.keeps. While the table is built it decides arguments on
  * demand (recursion: an argument asked for while it is being decided is
  * kept); once built it only reads. */
@@ -138,6 +153,10 @@ static bool keeps(void *ctx, MlirOperation call, intptr_t idx, char *why, size_t
   int nlen = (int)(fname.length > 60 ? 60 : fname.length);
   if (f->nargs < 0 || idx >= f->nargs) {
     snprintf(why, len, "@%.*s, a declaration", nlen, fname.data);
+    return true;
+  }
+  if (is_arena_arg(f->func, idx)) {
+    snprintf(why, len, "@%.*s as its arena (arena=arg of an earlier run)", nlen, fname.data);
     return true;
   }
   if (f->state[idx] == ARG_OPEN)
