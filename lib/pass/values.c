@@ -107,9 +107,18 @@ static int follow(walk *w, MlirOpOperand use, bool whole) {
   MlirOperation user = mlirOpOperandGetOwner(use);
   intptr_t idx = (intptr_t)mlirOpOperandGetOperandNumber(use);
   mp_edge e;
-  mp_alias_edge(user, idx, &e);
+  /* without the module's call facts a call is an escape: a buffer passed
+   * to a call is planned (liveness knows the callee) but not split, since
+   * what the callee writes of it is not known here */
+  mp_alias_edge(user, idx, NULL, &e);
   if (e.kind == MP_EDGE_FREE)
     return 0;
+  /* the lowering of bufferization.dealloc compares this address with the
+   * addresses of other memrefs: every value must keep the alloc's address */
+  if (mp_op_is(user, "memref.extract_aligned_pointer_as_index")) {
+    untrack(w, "its address is taken by '%s'", user);
+    return 0;
+  }
   if (e.kind == MP_EDGE_ALIAS && e.nto == 0 && !mlirOperationIsNull(e.results_of) &&
       memplan_op_view_source(user) == idx) {
     for (intptr_t r = 0; r < mlirOperationGetNumResults(user); ++r) {
@@ -202,7 +211,8 @@ static int record(const walk *w, mp_at *ord, const mp_values_options *o,
   size_t n = w->nuses;
   for (size_t k = 0; k < n; ++k)
     ord[k] = (mp_at){mp_schedule_num(w->sched, w->uses[k].top), k};
-  qsort(ord, n, sizeof *ord, mp_at_cmp);
+  if (n) /* ord may be null when there are no uses */
+    qsort(ord, n, sizeof *ord, mp_at_cmp);
   size_t track = out->nallocs, nvals0 = out->nvals;
   bool nested_noted = false;
   for (size_t a = 0, b; a < n; a = b) {
