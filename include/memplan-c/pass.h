@@ -217,6 +217,12 @@ intptr_t memplan_op_view_source(MlirOperation op);
 intptr_t memplan_op_forwarded(MlirOperation op, intptr_t idx, MlirValue *out,
                               intptr_t cap, bool *repeats);
 
+/** The block argument of a successor that operand `idx` of a branch
+ *  between blocks (BranchOpInterface: cf.br, cf.cond_br, cf.switch) is
+ *  forwarded to: writes it to *arg and returns 1; 0 when the operand is not
+ *  forwarded; -1 when `op` is not a BranchOpInterface. */
+intptr_t memplan_op_successor_arg(MlirOperation op, intptr_t idx, MlirValue *arg);
+
 /** True if op implements RegionBranchOpInterface: its regions run, in an
  *  order it describes, before it returns (scf.for, scf.if, affine.for...). */
 bool memplan_op_is_region_branch(MlirOperation op);

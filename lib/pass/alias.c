@@ -4,8 +4,10 @@
 #include "ir.h"
 #include "memplan-c/pass.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* Ops after which the buffer is still in use with no memref value to show
@@ -43,6 +45,34 @@ bool mp_regions_run_inline(MlirOperation op) {
   if (memplan_op_is_region_branch(op))
     return !mp_op_in(op, deferred_regions);
   return mp_op_in(op, payload_regions) || mp_op_has_prefix(op, "linalg.");
+}
+
+/* The remark for a hidden use, naming what the address is for: the
+ * lowering of bufferization.dealloc compares addresses (arith.cmpi), or
+ * stores them into an index buffer for @dealloc_helper to compare. */
+static const char *hidden_use_text(MlirOperation user) {
+  if (!mp_op_is(user, "memref.extract_aligned_pointer_as_index"))
+    return "used by '%s': still in use after it (async DMA)";
+  bool cmp = false, store = false, other = false;
+  for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(user, 0));
+       !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation x = mlirOpOperandGetOwner(u);
+    if (mp_op_is(x, "arith.cmpi"))
+      cmp = true;
+    else if (mp_op_is(x, "memref.store") && mlirOpOperandGetOperandNumber(u) == 0)
+      store = true;
+    else
+      other = true;
+  }
+  if (other || (!cmp && !store))
+    return "its address is taken by '%s' (a raw address, which may be used "
+           "as a pointer anywhere later)";
+  if (!store)
+    return "its address is taken by '%s' for a pointer comparison outside the "
+           "block where it is taken, which memplan does not follow";
+  return "its address is taken by '%s' and stored where memplan cannot tell that "
+         "it is only compared (a local index buffer read only by equality "
+         "comparisons and by calls that only compare, as @dealloc_helper does)";
 }
 
 static void alias_to(mp_edge *e, MlirValue v) {
@@ -103,8 +133,34 @@ static bool forward_edge(MlirOperation user, intptr_t idx, mp_edge *e) {
   return true;
 }
 
+/* A call's operand: a use during the call when the module's facts say the
+ * callee does not keep it (captures.h); else an escape naming why. */
+static void call_edge(MlirOperation user, intptr_t idx, const mp_call_facts *calls,
+                      mp_edge *e) {
+  char why[sizeof e->arg];
+  if (!calls) {
+    escape(e, MP_SKIP_CALL, "passed to %s (only a run on the module looks into callees)", user);
+    return;
+  }
+  if (!calls->keeps(calls->ctx, user, idx, why, sizeof why))
+    return; /* MP_EDGE_NONE: read or written during the call */
+  e->kind = MP_EDGE_ESCAPE;
+  e->why = MP_SKIP_CALL;
+  e->fmt = "passed to %s";
+  snprintf(e->arg, sizeof e->arg, "%s", why);
+}
+
 /* The edge of a use that only the op's memory effects describe. */
 static void effect_edge(MlirOperation user, intptr_t idx, mp_edge *e) {
+  if (mp_op_is(user, "bufferization.dealloc")) {
+    /* Frees under run-time ownership conditions and answers whether the
+     * retained values alias it: its lowering is what memplan follows. */
+    escape(e, MP_SKIP_UNKNOWN_OP,
+           "used by '%s' (ownership-based deallocation, not lowered: run "
+           "--convert-bufferization-to-memref first, whose pointer comparisons "
+           "memplan follows)", user);
+    return;
+  }
   unsigned m = memplan_op_operand_effects(user, idx);
   if (m & MEMPLAN_EFFECT_UNKNOWN) {
     escape(e, MP_SKIP_UNKNOWN_OP,
@@ -134,7 +190,8 @@ static void effect_edge(MlirOperation user, intptr_t idx, mp_edge *e) {
   }
 }
 
-void mp_alias_edge(MlirOperation user, intptr_t idx, mp_edge *e) {
+void mp_alias_edge(MlirOperation user, intptr_t idx, const mp_call_facts *calls,
+                   mp_edge *e) {
   MlirOperation none = {NULL};
   memset(e, 0, sizeof *e);
   e->kind = MP_EDGE_NONE;
@@ -143,9 +200,13 @@ void mp_alias_edge(MlirOperation user, intptr_t idx, mp_edge *e) {
     e->kind = MP_EDGE_FREE;
     return;
   }
+  if (mp_op_is(user, "memref.extract_aligned_pointer_as_index") &&
+      mp_address_uses(user, calls, NULL, NULL)) {
+    e->kind = MP_EDGE_ADDRESS;
+    return;
+  }
   if (mp_op_in(user, hidden_uses)) {
-    escape(e, MP_SKIP_UNKNOWN_OP,
-           "used by '%s': still in use after it (raw address or async DMA)", user);
+    escape(e, MP_SKIP_UNKNOWN_OP, hidden_use_text(user), user);
     return;
   }
   /* A view-like op's result views its source; other memref operands (the
@@ -166,13 +227,22 @@ void mp_alias_edge(MlirOperation user, intptr_t idx, mp_edge *e) {
   if (forward_edge(user, idx, e))
     return;
   if (memplan_op_is_call(user)) {
-    escape(e, MP_SKIP_CALL, "passed to %s", user);
+    call_edge(user, idx, calls, e);
     return;
   }
   if (mlirOperationGetNumSuccessors(user) > 0) {
-    escape(e, MP_SKIP_UNKNOWN_OP,
-           "used by '%s', a branch between blocks, which memplan does not follow", user);
-    return;
+    MlirValue arg;
+    intptr_t n = memplan_op_successor_arg(user, idx, &arg);
+    if (n < 0) {
+      escape(e, MP_SKIP_UNKNOWN_OP,
+             "used by '%s', a branch between blocks that does not say where "
+             "its operands go (no BranchOpInterface)", user);
+      return;
+    }
+    if (n > 0) {
+      alias_to(e, arg);
+      return;
+    }
   }
   MlirOperation parent = mlirOperationGetParentOperation(user);
   if (mlirOperationIsNull(mlirOperationGetNextInBlock(user)) &&
@@ -189,4 +259,105 @@ bool mp_edge_reaches(const mp_edge *e, MlirValue v) {
       return true;
   return !mlirOperationIsNull(e->results_of) && mlirValueIsAOpResult(v) &&
          mlirOperationEqual(mlirOpResultGetOwner(v), e->results_of);
+}
+
+/*--- addresses that are only compared -----------------------------------------*/
+
+bool mp_is_equality_cmpi(MlirOperation op) {
+  if (!mp_op_is(op, "arith.cmpi"))
+    return false;
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("predicate"));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+    return false;
+  int64_t p = mlirIntegerAttrGetValueInt(a);
+  return p == 0 || p == 1; /* arith::CmpIPredicate eq, ne */
+}
+
+bool mp_load_only_compared(MlirOperation load) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(load, 0));
+       !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+    if (!mp_is_equality_cmpi(mlirOpOperandGetOwner(u)))
+      return false;
+  return true;
+}
+
+/* True if op is in `block` or nested in one of its ops. */
+static bool within(MlirOperation op, MlirBlock block) {
+  for (MlirOperation x = op; !mlirOperationIsNull(x); x = mlirOperationGetParentOperation(x))
+    if (mlirBlockEqual(mlirOperationGetBlock(x), block))
+      return true;
+  return false;
+}
+
+typedef struct addr_walk {
+  MlirBlock block;
+  const mp_call_facts *calls;
+  void (*visit)(void *ctx, MlirOperation op);
+  void *ctx;
+} addr_walk;
+
+static bool visit_op(const addr_walk *a, MlirOperation op) {
+  if (!within(op, a->block))
+    return false;
+  if (a->visit)
+    a->visit(a->ctx, op);
+  return true;
+}
+
+/* The uses of the local index buffer m (or of a memref.cast of it, when
+ * `cast_ok`): see mp_address_uses. */
+static bool buffer_uses(const addr_walk *a, MlirValue m, bool cast_ok) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(m); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation x = mlirOpOperandGetOwner(u);
+    unsigned k = mlirOpOperandGetOperandNumber(u);
+    bool ok;
+    if (mp_op_is(x, "memref.dealloc") || mp_op_is(x, "memref.dim"))
+      continue;
+    if (mp_op_is(x, "memref.store"))
+      ok = k == 1 && visit_op(a, x);
+    else if (mp_op_is(x, "memref.load"))
+      ok = mp_load_only_compared(x) && visit_op(a, x);
+    else if (mp_op_is(x, "memref.cast"))
+      ok = cast_ok && visit_op(a, x) && buffer_uses(a, mlirOperationGetResult(x, 0), false);
+    else if (mp_op_is(x, "func.call"))
+      ok = a->calls && a->calls->compares(a->calls->ctx, x, (intptr_t)k) && visit_op(a, x);
+    else
+      ok = false;
+    if (!ok)
+      return false;
+    if (mp_op_is(x, "memref.load"))
+      for (MlirOpOperand c = mlirValueGetFirstUse(mlirOperationGetResult(x, 0));
+           !mlirOpOperandIsNull(c); c = mlirOpOperandGetNextUse(c))
+        if (!visit_op(a, mlirOpOperandGetOwner(c)))
+          return false;
+  }
+  return true;
+}
+
+bool mp_address_uses(MlirOperation extract, const mp_call_facts *calls,
+                     void (*visit)(void *ctx, MlirOperation op), void *ctx) {
+  addr_walk a = {mlirOperationGetBlock(extract), calls, visit, ctx};
+  MlirValue p = mlirOperationGetResult(extract, 0);
+  for (MlirOpOperand u = mlirValueGetFirstUse(p); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation x = mlirOpOperandGetOwner(u);
+    if (mp_is_equality_cmpi(x)) {
+      if (!visit_op(&a, x))
+        return false;
+      continue;
+    }
+    if (!mp_op_is(x, "memref.store") || mlirOpOperandGetOperandNumber(u) != 0 ||
+        !visit_op(&a, x))
+      return false;
+    MlirValue m = mlirOperationGetOperand(x, 1);
+    if (!mlirValueIsAOpResult(m))
+      return false;
+    MlirOperation def = mlirOpResultGetOwner(m);
+    if ((!mp_op_is(def, "memref.alloc") && !mp_op_is(def, "memref.alloca")) ||
+        !mlirBlockEqual(mlirOperationGetBlock(def), a.block) || !buffer_uses(&a, m, true))
+      return false;
+  }
+  return true;
 }

@@ -1,7 +1,8 @@
 /*===-- buffer.h - A buffer as the stages of memplan-static see it --------===*\
 |*                                                                            *|
-|* Liveness (liveness.c) makes one mp_buffer per memref.alloc of the          *|
-|* function: its size, alignment, memory space and live interval, or the      *|
+|* Liveness (liveness.c) makes one mp_buffer per memref.alloc and            *|
+|* memref.alloca of the function: its size, alignment, memory space and live *|
+|* interval, or the                                                           *|
 |* reason it is left alone. The later stages read them: problem.c turns the   *|
 |* planned ones into a memplan_problem per memory space, rewrite.c replaces   *|
 |* them by views of the arena, report.c names them in remarks and files.      *|
@@ -21,7 +22,6 @@ typedef enum mp_skip {
   MP_SKIP_LAYOUT,      /* non-identity layout */
   MP_SKIP_ELEMENT,     /* element type of unknown byte size */
   MP_SKIP_TOO_BIG,     /* byte size overflows 64 bits or passes 2^62 */
-  MP_SKIP_MULTIBLOCK,  /* inside a region with several blocks */
   MP_SKIP_PARALLEL,    /* in a parallel body it cannot be planned in */
   MP_SKIP_REGION,      /* in a region of an op we do not understand */
   MP_SKIP_CARRIED,     /* carried across iterations of its own loop */
@@ -53,7 +53,9 @@ static inline bool mp_skip_unsized(mp_skip k) {
 #define MP_ARENA_ATTR "memplan.arena"
 
 typedef struct mp_buffer {
-  MlirOperation op;     /* the memref.alloc */
+  MlirOperation op;     /* the memref.alloc, or memref.alloca (stack) */
+  bool stack;           /* a memref.alloca: planned into the function's stack
+                           arena, a memref.alloca of its own */
   MlirValue value;      /* its result */
   int64_t def;          /* schedule number of the alloc */
   int64_t start, end;   /* live interval [start, end) in schedule steps */
@@ -63,7 +65,7 @@ typedef struct mp_buffer {
   MlirOperation scope;  /* the parallel op whose per-iteration arena holds it
                            (parallel.h), null for the function's arena */
   mp_skip skip;
-  char why[200];        /* the reason, for remarks and reports */
+  char why[320];        /* the reason, for remarks and reports */
   /* How the input frees it, for the arena's own dealloc (rewrite.c): with
    * an erased memref.dealloc of a memref in its own memory space, or only
    * in another one (after a memref.memory_space_cast), that space. */

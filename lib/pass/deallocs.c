@@ -3,8 +3,8 @@
 |* A backward walk over the alias edges (alias.h): from the value a dealloc   *|
 |* frees to every operand whose edge leads to it, and on until allocs are     *|
 |* reached. A value that no edge leads to (a function argument, a call        *|
-|* result, a value passed as a cf block argument, the result of an unknown    *|
-|* op or of memref.alloca or memref.get_global) may be any memory: the        *|
+|* result, the result of an unknown op or of memref.get_global) may be any    *|
+|* memory: the                                                                *|
 |* dealloc's sources are then "unknown". So is a value reached through a      *|
 |* maybe-alias edge.                                                          *|
 \*===----------------------------------------------------------------------===*/
@@ -71,7 +71,7 @@ static int from_operands(trace *t, MlirOperation op, MlirValue v) {
     if (!mp_is_memref(u))
       continue;
     mp_edge e;
-    mp_alias_edge(op, i, &e);
+    mp_alias_edge(op, i, NULL, &e); /* calls alias nothing */
     if ((e.kind != MP_EDGE_ALIAS && e.kind != MP_EDGE_MAYBE) || !mp_edge_reaches(&e, v))
       continue;
     if (e.kind == MP_EDGE_MAYBE)
@@ -112,7 +112,7 @@ static int trace_value(const mp_ptrmap *alloc_index, MlirValue v0, srcs *s) {
     MlirOperation owner;
     if (mlirValueIsAOpResult(v)) {
       owner = mlirOpResultGetOwner(v);
-      if (mp_op_is(owner, "memref.alloc")) {
+      if (mp_op_is(owner, "memref.alloc") || mp_op_is(owner, "memref.alloca")) {
         int64_t k = mp_ptrmap_get(alloc_index, owner.ptr, -1);
         if (k < 0)
           s->unknown = true;

@@ -206,9 +206,10 @@ static int name_buffers(MlirOperation func, size_t nallocs, stages *st) {
 /* One attempt of schedule -> liveness -> values -> in place -> names ->
  * problem -> plan. Returns an MP_PLAN_* code with err set. */
 static int plan_once(MlirOperation func, const memplan_pass_options *o,
-                     mp_ptrmap *over_limit, stages *st, char *err, size_t err_len) {
+                     const mp_call_facts *calls, mp_ptrmap *over_limit, stages *st, char *err, size_t err_len) {
   memset(st, 0, sizeof *st);
-  mp_liveness_options lo = {o->alignment, o->arena == MEMPLAN_ARENA_GLOBAL, over_limit};
+  mp_liveness_options lo = {o->alignment, o->arena == MEMPLAN_ARENA_GLOBAL, over_limit,
+                            calls};
   if (mp_schedule_build(func, &st->sched)) {
     snprintf(err, err_len, "memplan-static: cannot number the ops (out of "
                            "memory or nesting too deep)");
@@ -232,12 +233,13 @@ static int plan_once(MlirOperation func, const memplan_pass_options *o,
 /* At most two attempts: when an arena passes 2^62 bytes, the buffers to
  * leave alone are chosen so that the second cannot (plan.c). */
 static int plan_with_retry(MlirOperation func, const memplan_pass_options *o,
-                           stages *st, char *err, size_t err_len) {
+                           const mp_call_facts *calls, stages *st, char *err,
+                           size_t err_len) {
   mp_ptrmap over_limit = {0};
-  int rc = plan_once(func, o, &over_limit, st, err, err_len);
+  int rc = plan_once(func, o, calls, &over_limit, st, err, err_len);
   if (rc == MP_PLAN_RETRY) {
     stages_free(st);
-    rc = plan_once(func, o, &over_limit, st, err, err_len);
+    rc = plan_once(func, o, calls, &over_limit, st, err, err_len);
     if (rc == MP_PLAN_RETRY)
       rc = MP_PLAN_FAILED; /* cannot be: err says what was too large */
   }
@@ -261,8 +263,9 @@ static uint64_t arena_bytes(const stages *st) {
  * the steps, and that plan kept if it is smaller (steps.dropped says so).
  * The negative controls keep their corrupted plan. */
 static int plan_function(MlirOperation func, const memplan_pass_options *o,
-                         stages *st, char *err, size_t err_len) {
-  int rc = plan_with_retry(func, o, st, err, err_len);
+                         const mp_call_facts *calls, stages *st, char *err,
+                         size_t err_len) {
+  int rc = plan_with_retry(func, o, calls, st, err, err_len);
   const mp_steps *k = &st->steps;
   if (rc != MP_PLAN_OK || o->corrupt != MEMPLAN_CORRUPT_NONE ||
       k->count[MP_STEP_SPLIT] + k->count[MP_STEP_INPLACE] == 0 || arena_bytes(st) <= k->given)
@@ -271,7 +274,7 @@ static int plan_function(MlirOperation func, const memplan_pass_options *o,
   without.split = without.in_place = false;
   stages alt;
   char alt_err[512];
-  if (plan_with_retry(func, &without, &alt, alt_err, sizeof alt_err) == MP_PLAN_OK &&
+  if (plan_with_retry(func, &without, calls, &alt, alt_err, sizeof alt_err) == MP_PLAN_OK &&
       arena_bytes(&alt) < arena_bytes(st)) {
     mp_steps kept = st->steps;
     kept.dropped = true;
@@ -407,7 +410,7 @@ static void remark_left_alone(MlirOperation func, const stages *st) {
     const mp_buffer *b = &st->live.buffers[i];
     if (b->skip == MP_PLANNED)
       continue;
-    char msg[400];
+    char msg[600];
     snprintf(msg, sizeof msg, "memplan-static: %s left alone: %s", st->ids[i], b->why);
     diagnose(func, b->op, false, msg);
   }
@@ -439,7 +442,7 @@ MlirLogicalResult memplan_plan_function(MlirOperation func,
     return mlirLogicalResultFailure();
   stages st;
   memplan_function *f = calloc(1, sizeof *f);
-  int rc = plan_function(func, o, &st, err, sizeof err);
+  int rc = plan_function(func, o, mp_module_call_facts(module), &st, err, sizeof err);
   if (o->remarks == MEMPLAN_REMARKS_ALL && st.ids)
     remark_left_alone(func, &st);
   char *name = mp_func_name(func, false);

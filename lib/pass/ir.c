@@ -143,6 +143,12 @@ bool mp_has_memref_result(MlirOperation op) {
   return false;
 }
 
+MlirBlock mp_value_block(MlirValue v) {
+  if (mlirValueIsABlockArgument(v))
+    return mlirBlockArgumentGetOwner(v);
+  return mlirOperationGetBlock(mlirOpResultGetOwner(v));
+}
+
 bool mp_sym_name(MlirOperation op, MlirStringRef *out) {
   MlirAttribute a = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString("sym_name"));

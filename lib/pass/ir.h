@@ -57,6 +57,9 @@ void mp_op_name(MlirOperation op, char *buf, size_t len);
 bool mp_is_memref(MlirValue v);
 /** True if some result of op is a memref. */
 bool mp_has_memref_result(MlirOperation op);
+/** The block that defines v: its defining op's block, or the block of which
+ *  it is an argument. */
+MlirBlock mp_value_block(MlirValue v);
 /** The op's "sym_name", or false when it has none. */
 bool mp_sym_name(MlirOperation op, MlirStringRef *out);
 

@@ -2,6 +2,7 @@
 #include "liveness.h"
 
 #include "alias.h"
+#include "cfg.h"
 #include "memplan-c/pass.h"
 #include "parallel.h"
 #include "sizes.h"
@@ -31,6 +32,10 @@ typedef struct walk {
   size_t nanc, capanc;
   mp_reach *reached;       /* the deallocs the walks reached */
   size_t nreached, capreached;
+  mp_cfg *cfg;             /* CFGs of multi-block regions (cfg.h) */
+  bool multiblock;         /* the current value's region has several blocks, */
+  MlirOperation *vuses;    /* and its uses there, for its CFG liveness */
+  size_t nvuses, capvuses;
 } walk;
 
 static bool in_anc(const walk *w, MlirOperation op) {
@@ -122,9 +127,6 @@ static int check_position(walk *w, mp_buffer *b) {
   w->nanc = 0;
   MlirOperation x = b->op;
   for (;;) {
-    MlirRegion r = mlirBlockGetParentRegion(mlirOperationGetBlock(x));
-    if (!mlirBlockIsNull(mlirBlockGetNextInRegion(mlirRegionGetFirstBlock(r))))
-      mp_leave_alone(b, MP_SKIP_MULTIBLOCK, "inside a region with several blocks%s", NULL);
     MlirOperation p = mlirOperationGetParentOperation(x);
     if (mlirOperationIsNull(p) || mlirOperationEqual(p, w->func))
       return 0;
@@ -148,14 +150,19 @@ static int check_position(walk *w, mp_buffer *b) {
   }
 }
 
-/* Records a use at `user`: the span of the outermost op on the path from
- * user up to the alloc's enclosing ops. */
-static void add_use(walk *w, mp_buffer *b, MlirOperation user) {
+/* Records a use of the alias v at `user`, as the op that holds the use in
+ * the region where v is defined: a use nested deeper counts as that whole
+ * op (a buffer used inside a loop is used by every iteration). In a region
+ * of one block its span widens the interval at once; in a region of several
+ * blocks it is kept for v's liveness over the CFG (walk_value). Returns -1
+ * only if memory runs out. */
+static int add_use(walk *w, mp_buffer *b, MlirValue v, MlirOperation user) {
+  MlirRegion home = mlirBlockGetParentRegion(mp_value_block(v));
   MlirOperation x = user;
   char name[96];
-  for (;;) {
+  while (!mlirRegionEqual(mlirBlockGetParentRegion(mlirOperationGetBlock(x)), home)) {
     MlirOperation p = mlirOperationGetParentOperation(x);
-    if (mlirOperationIsNull(p) || mlirOperationEqual(p, w->func) || in_anc(w, p))
+    if (mlirOperationIsNull(p) || mlirOperationEqual(p, w->func))
       break;
     if (!mp_regions_run_inline(p)) {
       mp_op_name(p, name, sizeof name);
@@ -164,22 +171,61 @@ static void add_use(walk *w, mp_buffer *b, MlirOperation user) {
     }
     x = p;
   }
+  if (w->multiblock) {
+    MlirOperation *slot = mp_push(&w->vuses, &w->nvuses, &w->capvuses, sizeof *slot);
+    if (!slot)
+      return -1;
+    *slot = x;
+    return 0;
+  }
   int64_t k = mp_schedule_num(w->sched, x);
   if (k < 0)
-    return;
+    return 0;
   int64_t lo = k, hi = w->sched->last[k] + 1;
   if (b->start < 0 || lo < b->start)
     b->start = lo;
   if (hi > b->end)
     b->end = hi;
+  return 0;
+}
+
+typedef struct address_ctx {
+  walk *w;
+  mp_buffer *b;
+  MlirValue v;
+  int rc;
+} address_ctx;
+
+static void address_use(void *ctx, MlirOperation op) {
+  address_ctx *a = ctx;
+  if (a->rc == 0)
+    a->rc = add_use(a->w, a->b, a->v, op);
+}
+
+/* The address of alias v, taken by `extract`, is only compared for
+ * equality (alias.h): b is live at every op that compares it, so that no
+ * buffer compared with it shares its address. A buffer of no bytes could
+ * share it all the same, so it is left alone. Returns -1 only if memory
+ * runs out. */
+static int address_uses(walk *w, mp_buffer *b, MlirValue v, MlirOperation extract) {
+  if (b->size == 0) {
+    mp_leave_alone(b, MP_SKIP_UNKNOWN_OP,
+                   "its address is compared by the lowering of bufferization.dealloc, "
+                   "and it has no bytes to keep it apart from other buffers%s", NULL);
+    return 0;
+  }
+  address_ctx a = {w, b, v, 0};
+  mp_address_uses(extract, w->o->calls, address_use, &a);
+  return a.rc;
 }
 
 /* Follows one use of an alias of b (stamp = its index + 1) along its edge.
  * Returns -1 only if memory runs out. */
-static int follow_use(walk *w, mp_buffer *b, int64_t stamp, MlirOpOperand use) {
+static int follow_use(walk *w, mp_buffer *b, int64_t stamp, MlirValue v,
+                      MlirOpOperand use) {
   MlirOperation user = mlirOpOperandGetOwner(use);
   mp_edge e;
-  mp_alias_edge(user, (intptr_t)mlirOpOperandGetOperandNumber(use), &e);
+  mp_alias_edge(user, (intptr_t)mlirOpOperandGetOperandNumber(use), w->o->calls, &e);
   if (e.kind == MP_EDGE_FREE) {
     /* Not a use. Noted, so that the dealloc trace can be checked against
      * what this walk saw (deallocs.c). */
@@ -190,11 +236,14 @@ static int follow_use(walk *w, mp_buffer *b, int64_t stamp, MlirOpOperand use) {
     r->buffer = (size_t)(stamp - 1);
     return 0;
   }
-  add_use(w, b, user);
+  if (add_use(w, b, v, user))
+    return -1;
   if (e.kind == MP_EDGE_ESCAPE) {
     mp_leave_alone(b, e.why, e.fmt, e.arg);
     return 0;
   }
+  if (e.kind == MP_EDGE_ADDRESS)
+    return address_uses(w, b, v, user);
   if (!mlirOperationIsNull(e.loop) && in_anc(w, e.loop)) {
     mp_leave_alone(b, MP_SKIP_CARRIED, "carried across iterations of its enclosing loop%s", NULL);
     return 0;
@@ -219,6 +268,41 @@ static int follow_use(walk *w, mp_buffer *b, int64_t stamp, MlirOpOperand use) {
   return 0;
 }
 
+/* The op holding b's alloc in the region of `home`, or null when that region
+ * does not hold it. */
+static MlirOperation anchor_in(const walk *w, const mp_buffer *b, MlirRegion home) {
+  MlirOperation x = b->op;
+  while (!mlirRegionEqual(mlirBlockGetParentRegion(mlirOperationGetBlock(x)), home)) {
+    x = mlirOperationGetParentOperation(x);
+    if (mlirOperationIsNull(x) || mlirOperationEqual(x, w->func))
+      return (MlirOperation){NULL};
+  }
+  return x;
+}
+
+/* The liveness of alias v, defined in a region of several blocks, over that
+ * region's CFG (cfg.h), from the uses add_use kept. An alias live across
+ * the op that allocates b (around a back edge) holds an earlier instance
+ * while a new one is made: two instances live at once, which one slot
+ * cannot hold. Returns -1 only if memory runs out. */
+static int walk_value(walk *w, mp_buffer *b, MlirValue v) {
+  if (!w->cfg && !(w->cfg = mp_cfg_new(w->sched)))
+    return -1;
+  MlirOperation anchor = anchor_in(w, b, mlirBlockGetParentRegion(mp_value_block(v)));
+  mp_cfg_live_out live;
+  if (mp_cfg_live(w->cfg, v, w->vuses, w->nvuses, anchor, &live))
+    return -1;
+  if (b->start < 0 || live.lo < b->start)
+    b->start = live.lo;
+  if (live.hi > b->end)
+    b->end = live.hi;
+  if (live.across)
+    mp_leave_alone(b, MP_SKIP_CARRIED,
+                   "carried around a loop between blocks: still live when its "
+                   "alloc runs again%s", NULL);
+  return 0;
+}
+
 /* Walks every alias of buffer i and sets its interval, alignment and any
  * escape. Returns -1 only if memory runs out. */
 static int walk_buffer(walk *w, mp_buffer *b, int64_t stamp) {
@@ -232,10 +316,14 @@ static int walk_buffer(walk *w, mp_buffer *b, int64_t stamp) {
   while (w->nwork > 0 && b->skip == MP_PLANNED) {
     MlirValue v = w->work[--w->nwork];
     raise_to_alias(w->o, b, v);
+    w->multiblock = mp_cfg_value_in_multiblock(v);
+    w->nvuses = 0;
     for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
          u = mlirOpOperandGetNextUse(u))
-      if (follow_use(w, b, stamp, u))
+      if (follow_use(w, b, stamp, v, u))
         return -1;
+    if (w->multiblock && w->nvuses > 0 && walk_value(w, b, v))
+      return -1;
   }
   if (b->start < 0) {
     b->start = b->def;
@@ -266,7 +354,7 @@ static int live_across_calls(const mp_schedule *s, mp_liveness *l) {
   }
   for (size_t i = 0; i < l->n && ncalls; ++i) {
     mp_buffer *b = &l->buffers[i];
-    if (b->skip != MP_PLANNED)
+    if (b->skip != MP_PLANNED || b->stack) /* a stack arena per activation */
       continue;
     size_t lo = 0, hi = ncalls;
     while (lo < hi) {
@@ -288,16 +376,18 @@ static int live_across_calls(const mp_schedule *s, mp_liveness *l) {
   return 0;
 }
 
-/* Collects the allocs in schedule order. */
+/* Collects the allocs and allocas in schedule order. */
 static int collect(const mp_schedule *s, mp_liveness *l, mp_ptrmap *alloc_index) {
   for (size_t k = 0; k < s->n; ++k) {
     MlirOperation op = s->ops[k];
-    if (!mp_op_is(op, "memref.alloc"))
+    bool stack = mp_op_is(op, "memref.alloca");
+    if (!stack && !mp_op_is(op, "memref.alloc"))
       continue;
     mp_buffer *b = mp_push(&l->buffers, &l->n, &l->cap, sizeof *b);
     if (!b || mp_ptrmap_put(alloc_index, op.ptr, (int64_t)(l->n - 1)))
       return -1;
     b->op = op;
+    b->stack = stack;
     b->value = mlirOperationGetResult(op, 0);
     b->def = (int64_t)k;
     b->start = b->end = -1;
@@ -344,6 +434,8 @@ done:
   free(w.anc);
   mp_ptrmap_free(&w.seen);
   free(w.reached);
+  free(w.vuses);
+  mp_cfg_free(w.cfg);
   mp_ptrmap_free(&alloc_index);
   return rc;
 }

@@ -7,11 +7,10 @@
 |*    alignment of the element type of the buffer and of every view of it    *|
 |*    (vector.type_cast to memref<vector<8xf32>> loads 32 bytes at a time).   *|
 |*                                                                            *|
-|*  - Where it sits: every region between the alloc and the function must     *|
-|*    have one block (the numbering is only a schedule inside single-block    *|
-|*    regions), no enclosing op may run its bodies in parallel (one arena     *|
-|*    slot cannot serve iterations running at once), and every enclosing op  *|
-|*    must be control flow whose semantics MLIR's interfaces describe.        *|
+|*  - Where it sits: no enclosing op may run its bodies in parallel (one      *|
+|*    arena slot cannot serve iterations running at once), and every          *|
+|*    enclosing op must be control flow whose semantics MLIR's interfaces    *|
+|*    describe. Regions may have several blocks (cfg.h).                      *|
 |*                                                                            *|
 |*  - Aliases (alias.h), forward from the alloc; every use of every alias     *|
 |*    counts. A use that hands the buffer to code memplan cannot see makes it *|
@@ -20,12 +19,16 @@
 |*    iterations' buffers are live at once, so it is left alone.              *|
 |*                                                                            *|
 |*  - Live interval, from uses only (memref.dealloc is not a use: upstream    *|
-|*    puts every dealloc at the end of the function). A use nested in ops     *|
-|*    that do not enclose the alloc counts as the whole outermost such op: a  *|
-|*    buffer defined outside a loop and used inside is live for the whole     *|
-|*    loop, since the next iteration uses it again. The interval is the hull  *|
-|*    [first use, last use + 1); with no use at all it is [alloc, alloc + 1), *|
-|*    which keeps even a dead output's writer safe.                           *|
+|*    puts every dealloc at the end of the function). A use of an alias      *|
+|*    nested deeper than the region where the alias is defined counts as the *|
+|*    whole op holding it there: a buffer defined outside a loop and used     *|
+|*    inside is live for the whole loop, since the next iteration uses it     *|
+|*    again. In a region of one block the interval is the hull [first use,   *|
+|*    last use + 1); in a region of several blocks an alias is live from its *|
+|*    def along every path to its uses, around back edges (cfg.h), and an   *|
+|*    alias still live when the alloc runs again is carried. With no use at  *|
+|*    all the interval is [alloc, alloc + 1), which keeps even a dead        *|
+|*    output's writer safe.                                                   *|
 |*                                                                            *|
 |*  - Deallocs (deallocs.c): each memref.dealloc is traced backwards to the  *|
 |*    allocs it may free. If all are planned it goes away with them; if it    *|
@@ -36,6 +39,7 @@
 #ifndef MEMPLAN_PASS_LIVENESS_H
 #define MEMPLAN_PASS_LIVENESS_H
 
+#include "alias.h"
 #include "buffer.h"
 #include "ir.h"
 #include "schedule.h"
@@ -50,6 +54,9 @@ typedef struct mp_liveness_options {
    * arena passed MP_ARENA_MAX_BYTES in an earlier attempt (plan.h); NULL
    * for none. */
   const mp_ptrmap *over_limit;
+  /* What calls do with the buffers they are passed (captures.h); NULL
+   * without a module: every call keeps them. */
+  const mp_call_facts *calls;
 } mp_liveness_options;
 
 typedef struct mp_liveness {

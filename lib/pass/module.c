@@ -177,12 +177,20 @@ memplan_module *memplan_module_begin(MlirOperation module,
   if (!m)
     return NULL;
   m->o = o;
+  if (mp_captures_build(module, &m->captures)) {
+    free(m);
+    return NULL;
+  }
   if ((o->arena == MEMPLAN_ARENA_GLOBAL || o->arena == MEMPLAN_ARENA_ARG) &&
       read_module(m, module)) {
     memplan_module_end(m, module, NULL, 0, false);
     return NULL;
   }
   return m;
+}
+
+const mp_call_facts *mp_module_call_facts(const memplan_module *m) {
+  return m ? &m->captures.facts : NULL;
 }
 
 bool memplan_module_concurrent(const memplan_module *m, MlirOperation func,
@@ -270,6 +278,7 @@ MlirLogicalResult memplan_module_end(memplan_module *m, MlirOperation module_op,
     free(m->why);
     mp_ptrmap_free(&m->arg_refused);
     free(m->arg_why);
+    mp_captures_free(&m->captures);
     free(m);
   }
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();

@@ -9,6 +9,7 @@
 #define MEMPLAN_PASS_MODULE_H
 
 #include "arena_arg.h"
+#include "captures.h"
 #include "ir.h"
 #include "memplan-c/pass.h"
 #include "outputs.h"
@@ -29,6 +30,9 @@ struct memplan_module {
   mp_ptrmap arg_refused;
   MlirOperation *arg_why;
   size_t narg_why, caparg_why;
+  /* Which memref arguments of the module's functions their bodies may keep
+   * (captures.h): a buffer passed to a call of one that does not is planned. */
+  mp_captures captures;
 };
 
 struct memplan_function {
@@ -44,5 +48,9 @@ struct memplan_function {
  *  callee in the module (written to *why), so that it keeps arena=alloc. */
 bool mp_module_arg_refused(const memplan_module *m, MlirOperation func,
                            MlirOperation *why);
+
+/** What the calls of the module do with the buffers they are passed; NULL
+ *  for no module (the function form). */
+const mp_call_facts *mp_module_call_facts(const memplan_module *m);
 
 #endif

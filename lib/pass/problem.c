@@ -24,18 +24,20 @@ void mp_space_label(const mp_space *sp, char *buf, size_t len) {
   snprintf(buf, len, "memory space %s%s%s", name, scope[0] ? ", " : "", scope);
 }
 
-/* The index of the space of `attr`, added when new; -1 if memory runs out. */
-static int space_of(mp_problems *p, MlirAttribute attr, MlirOperation scope,
+/* The index of the space of `attr` in `scope` (its stack arena with
+ * `stack`), added when new; -1 if memory runs out. */
+static int space_of(mp_problems *p, MlirAttribute attr, MlirOperation scope, bool stack,
                     const memplan_pass_options *o) {
   for (size_t s = 0; s < p->n; ++s)
     if (mlirAttributeEqual(p->spaces[s].attr, attr) &&
-        mlirOperationEqual(p->spaces[s].scope, scope))
+        mlirOperationEqual(p->spaces[s].scope, scope) && p->spaces[s].stack == stack)
       return (int)s;
   mp_space *sp = mp_push(&p->spaces, &p->n, &p->cap, sizeof *sp);
   if (!sp)
     return -1;
   sp->attr = attr;
   sp->scope = scope;
+  sp->stack = stack;
   sp->align = 1;
   memplan_problem_init(&sp->problem);
   sp->problem.capacity = mp_space_capacity(o, attr);
@@ -48,7 +50,7 @@ int mp_problems_build(const mp_liveness *l, const mp_id *ids,
     const mp_buffer *b = &l->buffers[i];
     if (b->skip != MP_PLANNED || b->shares) /* in-place: the bytes of another */
       continue;
-    int s = space_of(out, b->space, b->scope, o);
+    int s = space_of(out, b->space, b->scope, b->stack, o);
     if (s < 0)
       return -1;
     mp_space *sp = &out->spaces[s];

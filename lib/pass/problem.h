@@ -5,7 +5,9 @@
 |* spaces never share bytes: one problem and one arena each, in the order in  *|
 |* which the function first allocates in each space (the arena's index, the  *|
 |* report's "arena" and picture="{space}"). The buffers of a parallel body    *|
-|* (parallel.h) get problems of their own, one arena per iteration.          *|
+|* (parallel.h) get problems of their own, one arena per iteration. The      *|
+|* stack buffers (memref.alloca) of a space get an arena of their own,       *|
+|* itself a memref.alloca.                                                    *|
 \*===----------------------------------------------------------------------===*/
 #ifndef MEMPLAN_PASS_PROBLEM_H
 #define MEMPLAN_PASS_PROBLEM_H
@@ -21,6 +23,7 @@ typedef struct mp_space {
   MlirOperation scope;      /* the parallel op whose body allocates this
                                arena once per iteration (parallel.h); null:
                                the function's arena */
+  bool stack;               /* the stack arena: its buffers are memref.allocas */
   memplan_problem problem;  /* its planned buffers, named by their ids */
   size_t *buffer_of;        /* problem buffer k -> index in mp_liveness */
   uint64_t sum;             /* the sum of their sizes */

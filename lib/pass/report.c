@@ -263,6 +263,7 @@ static json_t *report_json(const mp_planned *f) {
     json_t *j = memplan_json_summary(&f->p->spaces[s].problem, &f->plans[s], true);
     ok = j && !json_object_set_new(j, "arena", json_integer((json_int_t)s)) &&
          !json_object_set_new(j, "memory_space", space_json(f->p->spaces[s].attr)) &&
+         (!f->p->spaces[s].stack || !json_object_set_new(j, "stack", json_true())) &&
          !json_object_set_new(j, "peak_live", peak_json(f, s)) &&
          !json_object_set_new(j, "scope", scope_json(f->p->spaces[s].scope)) &&
          !json_array_append_new(arenas, j);

@@ -199,7 +199,7 @@ static MlirValue make_arena(edit *ed, MlirOperation func, size_t s,
   MlirLocation floc = mlirOperationGetLocation(func);
   MlirBlock entry = mp_scope_block(func, sp->scope);
   MlirOperation none = {NULL};
-  if (in->arena == MEMPLAN_ARENA_GLOBAL && mlirOperationIsNull(sp->scope)) {
+  if (in->arena == MEMPLAN_ARENA_GLOBAL && mlirOperationIsNull(sp->scope) && !sp->stack) {
     *global = make_global(func, s, sp->attr, atype, sp->align, in->taken, err, err_len);
     if (mlirOperationIsNull(*global))
       return (MlirValue){NULL};
@@ -215,7 +215,8 @@ static MlirValue make_arena(edit *ed, MlirOperation func, size_t s,
       named(ed->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ed->ctx, 2, seg)),
       named(ed->ctx, MP_ARENA_ATTR, mlirUnitAttrGet(ed->ctx)),
   };
-  return add(ed, entry, none, create("memref.alloc", floc, 1, &atype, 0, NULL, 3, a));
+  return add(ed, entry, none, create(sp->stack ? "memref.alloca" : "memref.alloc",
+                                     floc, 1, &atype, 0, NULL, 3, a));
 }
 
 /* arena=arg: the arena is a new argument of the function (arena_arg.h),
@@ -293,8 +294,11 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
     MlirType atype = mlirMemRefTypeContiguousGet(mlirIntegerTypeGet(ed.ctx, 8), 1,
                                                  &size, sp->attr);
     MlirOperation global = {NULL};
-    /* per-iteration arenas are allocations in every mode (parallel.h) */
-    memplan_arena_kind kind = mlirOperationIsNull(sp->scope) ? in->arena : MEMPLAN_ARENA_ALLOC;
+    /* per-iteration arenas are allocations in every mode (parallel.h); a
+     * stack arena is a memref.alloca in every mode (make_arena) */
+    memplan_arena_kind kind = mlirOperationIsNull(sp->scope) && !sp->stack
+                                  ? in->arena
+                                  : MEMPLAN_ARENA_ALLOC;
     MlirValue av = kind == MEMPLAN_ARENA_ARG
                        ? arg_arena(func, l, sp, atype, size, in->args)
                        : make_arena(&ed, func, s, sp, atype, in, &global, err, err_len);
@@ -311,7 +315,7 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
       ed.failed = true;
       break;
     }
-    if (kind == MEMPLAN_ARENA_ALLOC)
+    if (kind == MEMPLAN_ARENA_ALLOC && !sp->stack)
       free_arena(&ed, mlirOperationIsNull(sp->scope) ? body
                                                      : mlirOperationGetRegion(sp->scope, 0),
                  av, size, l, sp);

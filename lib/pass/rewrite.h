@@ -8,6 +8,9 @@
 |*     memref.global of the same type, which this stage creates but does not *|
 |*     insert: the module's end inserts it before the function, since a pass *|
 |*     on a function may change nothing outside it;                           *|
+|*   - the stack buffers (memref.alloca), with any option: a memref.alloca   *|
+|*     {alignment = A, memplan.arena} of their own, first in the function,    *|
+|*     freed with the activation like them;                                   *|
 |*   - arena=arg:    a new argument of the function, appended to its          *|
 |*     signature (arena_arg.h); its callers are updated at the module's end.  *|
 |* The arena=alloc arena gets no kind of dealloc the input could not have     *|

@@ -4,8 +4,9 @@
 |* the ops of its regions, regions in order, blocks in order). An op with     *|
 |* regions spans [its number, the last number inside it]: that span is what   *|
 |* "the whole loop" means to liveness. Within one block the numbers follow    *|
-|* execution order, which is all the interval model needs: liveness maps     *|
-|* every use to a span of the block that holds the buffer's definition.       *|
+|* execution order; blocks of a region are numbered in region order, and     *|
+|* liveness follows their CFG (cfg.h) to cover every path between a def and  *|
+|* its uses.                                                                  *|
 \*===----------------------------------------------------------------------===*/
 #ifndef MEMPLAN_PASS_SCHEDULE_H
 #define MEMPLAN_PASS_SCHEDULE_H

@@ -107,9 +107,18 @@ static int follow(walk *w, MlirOpOperand use, bool whole) {
   MlirOperation user = mlirOpOperandGetOwner(use);
   intptr_t idx = (intptr_t)mlirOpOperandGetOperandNumber(use);
   mp_edge e;
-  mp_alias_edge(user, idx, &e);
+  /* without the module's call facts a call is an escape: a buffer passed
+   * to a call is planned (liveness knows the callee) but not split, since
+   * what the callee writes of it is not known here */
+  mp_alias_edge(user, idx, NULL, &e);
   if (e.kind == MP_EDGE_FREE)
     return 0;
+  /* the lowering of bufferization.dealloc compares this address with the
+   * addresses of other memrefs: every value must keep the alloc's address */
+  if (mp_op_is(user, "memref.extract_aligned_pointer_as_index")) {
+    untrack(w, "its address is taken by '%s'", user);
+    return 0;
+  }
   if (e.kind == MP_EDGE_ALIAS && e.nto == 0 && !mlirOperationIsNull(e.results_of) &&
       memplan_op_view_source(user) == idx) {
     for (intptr_t r = 0; r < mlirOperationGetNumResults(user); ++r) {

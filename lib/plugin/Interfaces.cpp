@@ -207,3 +207,16 @@ extern "C" MlirOperation memplan_symbol_non_call_user(MlirOperation csym,
   }
   return wrap(static_cast<Operation *>(nullptr));
 }
+
+extern "C" intptr_t memplan_op_successor_arg(MlirOperation cop, intptr_t idx,
+                                             MlirValue *arg) {
+  auto branch = dyn_cast<BranchOpInterface>(unwrap(cop));
+  if (!branch)
+    return -1;
+  std::optional<BlockArgument> target =
+      branch.getSuccessorBlockArgument(unsigned(idx));
+  if (!target)
+    return 0;
+  *arg = wrap(Value(*target));
+  return 1;
+}

@@ -19,6 +19,13 @@ wrong plan that lets two live buffers share bytes changes what run_compare.py
 prints.  Deallocs follow the upstream pipeline: top-level buffers are freed just
 before the return, buffers of a region at the end of their block.
 
+Extra shapes (--shape, comma-separated; none by default, so the seeds of the
+plain programs never change):
+  early-return  the body splits in two blocks: a data-dependent cf.cond_br
+                returns early, after writing some buffers to the outputs
+                (random_check.py --pre=--convert-scf-to-cf makes every loop
+                a loop of blocks too).
+
 The same SEED always gives the same text (Python's random.Random(SEED)).
 """
 import argparse
@@ -65,8 +72,15 @@ class Buf:
         return mtype(self.shape, self.elem)
 
 
+SHAPES_EXTRA = ("early-return",)
+
+
 class Gen:
-    def __init__(self, seed, stmts, depth, parallel=False):
+    def __init__(self, seed, stmts, depth, parallel=False, shape=""):
+        self.shape = set(x for x in shape.split(",") if x)
+        unknown = self.shape - set(SHAPES_EXTRA)
+        if unknown:
+            raise ValueError("unknown shape(s): %s" % ", ".join(sorted(unknown)))
         self.r = random.Random(seed)
         self.parallel = parallel
         self.lines = []
@@ -495,7 +509,10 @@ class Gen:
         scope = []
         for _ in range(2):
             self.new_buffer(local, scope)
-        for _ in range(nstmts):
+        exit_at = nstmts // 2 if depth == 0 and "early-return" in self.shape else -1
+        for k in range(nstmts):
+            if k == exit_at:
+                self.early_exit(local, scope)
             r = self.r.random()
             if r < 0.12:
                 self.new_buffer(local, scope)
@@ -528,6 +545,27 @@ class Gen:
             if b not in pool and self.r.random() < 0.7:
                 self.accumulate(b)
         return scope
+
+    def early_exit(self, pool, scope):
+        """Shape early-return: the function's body splits into two blocks; a
+        condition on the input's data (the harness fills %in with values in
+        (0, 1]) returns early after writing some buffers to the outputs and
+        freeing what the top level allocated so far."""
+        self.early_exits = getattr(self, "early_exits", 0) + 1
+        n = self.early_exits
+        x = self.fresh("x")
+        self.emit("%s = memref.load %%in[%s] : memref<64xf32>" % (x, self.cidx(self.r.randrange(64))))
+        lim = self.scalar_const("f32", self.r.choice([0.25, 0.5, 0.75]))
+        p = self.fresh("p")
+        self.emit("%s = arith.cmpf ogt, %s, %s : f32" % (p, x, lim))
+        self.emit("cf.cond_br %s, ^exit%d, ^cont%d" % (p, n, n))
+        self.emit("^exit%d:" % n)
+        for b in pool:
+            if b.name != "%in" and self.r.random() < 0.6:
+                self.accumulate(b)
+        self.free(scope)
+        self.emit("return")
+        self.emit("^cont%d:" % n)
 
     def region(self, pool, scope_out, depth, conds):
         kinds = ["for", "for_carried", "if", "if_yield", "while"]
@@ -676,8 +714,10 @@ def main():
     ap.add_argument("--depth", type=int, default=2, help="maximum region nesting")
     ap.add_argument("--parallel-bodies", action="store_true",
                     help="also scf.forall and scf.parallel regions with buffers of their own")
+    ap.add_argument("--shape", default="",
+                    help="comma-separated extra shapes: " + ", ".join(SHAPES_EXTRA))
     a = ap.parse_args()
-    text = Gen(a.seed, a.stmts, a.depth, a.parallel_bodies).module()
+    text = Gen(a.seed, a.stmts, a.depth, a.parallel_bodies, a.shape).module()
     if a.output:
         with open(a.output, "w") as f:
             f.write(text)

@@ -3,6 +3,7 @@
 
     random_check.py --seeds 0:100 --plugin build/lib/MemPlanPlugin.so
     random_check.py --seeds 0:20 --self-plan linear        (harness self-test)
+    random_check.py --seeds 0:20 --shape early-return --pre=--convert-scf-to-cf ...
 
 For each seed, gen_program.py writes a program; the pass plans it with each
 planner; the planned output must verify; every planned version must print the
@@ -41,7 +42,8 @@ def inner(module_text):
 
 
 def program(seed, prefix, opts):
-    text = gen_program.Gen(seed, opts.stmts, opts.depth, opts.parallel_bodies).module()
+    text = gen_program.Gen(seed, opts.stmts, opts.depth, opts.parallel_bodies,
+                           opts.shape).module()
     return inner(text).replace("func.func @prog(", "func.func @%s_%d(" % (prefix, seed))
 
 
@@ -58,7 +60,7 @@ def run_batch(opts, seeds, planners, workdir, log):
     for i, v in enumerate(variants):
         src = "module {\n" + "".join(program(s, "v%d_prog" % i, opts) for s in seeds) + "}\n"
         # local scope: attribute aliases (#map) would clash between modules
-        src, _ = rc.mlir_opt(opts, LOCAL, src, "parsing the generated programs")
+        src, _ = rc.mlir_opt(opts, LOCAL + opts.pre.split(), src, "parsing the generated programs")
         if i > 0:
             t0 = time.time()
             parsed = src
@@ -130,8 +132,12 @@ def main():
     ap.add_argument("--plugin")
     ap.add_argument("--memplan-opt", dest="memplan_opt")
     ap.add_argument("--pass-options", default="")
+    ap.add_argument("--pre", default="",
+                    help="mlir-opt flags run on the generated programs before planning "
+                         "(both versions), e.g. '--convert-scf-to-cf'")
+    ap.add_argument("--shape", default="", help="gen_program.py --shape")
     ap.add_argument("--self-plan", choices=["linear", "zero"])
-    ap.add_argument("--corrupt", choices=("zero-views",) + rc.PASS_CORRUPTIONS)
+    ap.add_argument("--corrupt", choices=sorted(rc.CORRUPTIONS) + list(rc.PASS_CORRUPTIONS))
     ap.add_argument("--expect-different", action="store_true",
                     help="negative control: every planned version must differ")
     ap.add_argument("--timeout", type=float, default=900)
@@ -191,8 +197,10 @@ def main():
     what = "differ" if not opts.expect_different else "were NOT caught"
     for s, p, diff in bad:
         print("seed %d planner %s: %s\n%s" % (s, p, "DIFFERENT" if diff else "equal", diff or ""))
-        print("  reproduce: python3 %s %d > prog.mlir && python3 %s prog.mlir --entry prog --planner %s ..."
-              % (os.path.join(HERE, "gen_program.py"), s, os.path.join(HERE, "run_compare.py"), p))
+        print("  reproduce: python3 %s %d --shape=%s > prog.mlir && mlir-opt prog.mlir %s -o prog.mlir "
+              "&& python3 %s prog.mlir --entry prog --planner %s ..."
+              % (os.path.join(HERE, "gen_program.py"), s, opts.shape, opts.pre,
+                 os.path.join(HERE, "run_compare.py"), p))
     for s, e in errors:
         print("seed %d: tool error: %s" % (s, "\n".join(e.splitlines()[:4])[:600]))
         print("  reproduce: python3 %s %d > prog.mlir" % (os.path.join(HERE, "gen_program.py"), s))

@@ -31,7 +31,9 @@ split-stale-views and in-place-live make the pass itself do a wrong rewrite
 leave a later value's uses through views made before its split point on the
 earlier value's bytes; write an element-wise output over an input that is
 read again later). Each fails as a tool error when it changes nothing in the
-planned IR; --expect-different then demands a DIFFERENCE.  --self-plan=linear|zero
+planned IR; --corrupt=loop-overlap gives every view made inside a loop of blocks
+the offset of the first view of the entry block (what a liveness blind to
+back edges would do); --expect-different then demands a DIFFERENCE.  --self-plan=linear|zero
 is a textual planner in this script (no pass needed) used to test the harness
 itself: `linear` (no reuse) must be equal, `zero` (all buffers at offset 0)
 must differ.
@@ -846,7 +848,94 @@ def corrupt_hoist_arenas(planned_text):
     return "\n".join(out), n
 
 
-CORRUPTIONS = {"zero-views": corrupt_zero_views, "hoist-arenas": corrupt_hoist_arenas}
+def _arena_names(text):
+    return set(m.group(1) for m in re.finditer(
+        r"^\s*(%[\w$.#-]+) = memref\.(?:alloc|alloca|get_global)\b[^\n]*:\s*memref<\d+xi8>\s*$",
+        text, re.M))
+
+
+def _blocks(func_lines):
+    """Split a function body's lines into the blocks of its own region:
+    [(label or None, [line indexes])]; nested regions (a linalg.generic's
+    ^bb0) stay in the block of the op that holds them."""
+    blocks = [(None, [])]
+    depth = 0
+    for i, line in enumerate(func_lines):
+        m = re.match(r"^\s*(\^[\w$.-]+)[(:]", line)
+        if m and depth == 0:
+            blocks.append((m.group(1), []))
+        blocks[-1][1].append(i)
+        depth += line.count("{") - line.count("}")
+    return blocks
+
+
+def _in_cycle(blocks, lines):
+    """Indexes of the blocks on a cycle of the CFG (the ^labels that each
+    block's last top-level op names)."""
+    index = {label: k for k, (label, _) in enumerate(blocks) if label}
+    succ = []
+    for label, idx in blocks:
+        depth, last = 0, ""
+        for i in idx:
+            if depth == 0 and lines[i].strip() and not re.match(r"^\s*\^", lines[i]):
+                last = lines[i].split("//")[0]
+            depth += lines[i].count("{") - lines[i].count("}")
+        succ.append([index[t] for t in re.findall(r"\^[\w$.-]+", last) if t in index])
+    cyc = set()
+    for k in range(len(blocks)):
+        seen, work = set(), list(succ[k])
+        while work:
+            j = work.pop()
+            if j not in seen:
+                seen.add(j)
+                work.extend(succ[j])
+        if k in seen:
+            cyc.add(k)
+    return cyc
+
+
+def corrupt_loop_overlap(planned_text):
+    """What a liveness blind to back edges would do: in each function, every
+    arena view made in a block on a CFG cycle gets the byte offset of the
+    first arena view of the entry block (a buffer allocated before the loop
+    and, in the inputs that use this control, read in every iteration)."""
+    arenas = _arena_names(planned_text)
+    lines = planned_text.split("\n")
+    out, n, k = [], 0, 0
+    view_re = re.compile(r"^(\s*)(%[\w$.#-]+) = memref\.view (%[\w$.#-]+)\[(%[\w$.#-]+)\]")
+    while k < len(lines):
+        if not re.match(r"^\s*func\.func\b.*\{\s*$", lines[k]):
+            out.append(lines[k])
+            k += 1
+            continue
+        start, depth, end = k, 0, k
+        for end in range(k, len(lines)):
+            depth += lines[end].count("{") - lines[end].count("}")
+            if depth == 0:
+                break
+        body = lines[start + 1:end]
+        blocks = _blocks(body)
+        cyc = _in_cycle(blocks, body)
+        entry_off = None
+        for i in blocks[0][1]:
+            m = view_re.match(body[i])
+            if m and m.group(3) in arenas:
+                entry_off = m.group(4)
+                break
+        if entry_off is not None:
+            for b in cyc:
+                for i in blocks[b][1]:
+                    m = view_re.match(body[i])
+                    if m and m.group(3) in arenas and m.group(4) != entry_off:
+                        body[i] = body[i][:m.start(4)] + entry_off + body[i][m.end(4):]
+                        n += 1
+        out.extend(lines[start:start + 1] + body + lines[end:end + 1])
+        k = end + 1
+    return "\n".join(out), n
+
+
+CORRUPTIONS = {"zero-views": corrupt_zero_views, "hoist-arenas": corrupt_hoist_arenas,
+               "loop-overlap": corrupt_loop_overlap}
 
 
 # ---------------------------------------------------------------- running
@@ -1048,7 +1137,7 @@ def main():
                 planned = plan(opts, planner, prepared)
                 label = "planned-" + planner
             if opts.corrupt:
-                if opts.self_plan:
+                if opts.self_plan and opts.corrupt not in CORRUPTIONS:
                     raise ToolError("--corrupt needs the pass, not --self-plan")
                 planned = corrupt_plan(opts, planner, prepared, planned)
                 label += "-corrupt"

@@ -40,7 +40,7 @@ func.func private @consume(memref<64xf32>)
 // CHECK: memref.dealloc %[[KEPT]]
 // expected-remark @+1 {{memplan-static: planned}}
 func.func @passed_to_call(%f: f32) {
-  // expected-remark @+1 {{left alone: passed to func.call}}
+  // expected-remark @+1 {{left alone: passed to}}
   %a = memref.alloc() : memref<64xf32>
   linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
   func.call @consume(%a) : (memref<64xf32>) -> ()
@@ -121,15 +121,17 @@ func.func @layout(%f: f32) {
   return
 }
 
-// An alloc in a region with several blocks: the op numbering is no schedule
-// there (branches), so it is left alone.
+// An alloc in a region with several blocks is planned: liveness follows the
+// region's CFG (cfg.mlir has the cases).
 // CHECK-LABEL: func.func @multi_block
 // CHECK: scf.execute_region
-// CHECK-NEXT: memref.alloc() : memref<64xf32>
-// expected-remark @+1 {{memplan-static: planned}}
+// CHECK-NEXT: arith.constant 0 : index
+// CHECK-NEXT: memref.view
+// CHECK-NOT: memref.dealloc
+// CHECK: scf.yield
+// expected-remark @+1 {{memplan-static: planned 1 of 1}}
 func.func @multi_block(%c: i1, %f: f32) {
   scf.execute_region {
-    // expected-remark @+1 {{left alone: inside a region with several blocks}}
     %a = memref.alloc() : memref<64xf32>
     cf.cond_br %c, ^bb1, ^bb2
   ^bb1:
@@ -173,24 +175,27 @@ func.func @dealloc_mix(%c: i1, %arg: memref<64xf32>) {
 }
 
 // bufferization.dealloc (ownership-based deallocation) is not modelled: its
-// operands are treated as escaping.
+// operands are treated as escaping, and the remark says how to lower it
+// (dealloc-lowered.mlir plans the lowered form).
 // CHECK-LABEL: func.func @bufferization_dealloc
 // CHECK: bufferization.dealloc
 // expected-remark @+1 {{memplan-static: planned}}
 func.func @bufferization_dealloc(%f: f32) {
   %true = arith.constant true
-  // expected-remark @+1 {{left alone: used by 'bufferization.dealloc'}}
+  // expected-remark @+1 {{left alone: used by 'bufferization.dealloc' (ownership-based deallocation, not lowered: run --convert-bufferization-to-memref first}}
   %a = memref.alloc() : memref<64xf32>
   linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
   bufferization.dealloc (%a : memref<64xf32>) if (%true)
   return
 }
 
-// Function arguments are never touched; memref.alloca is not planned.
+// Function arguments are never touched; the memref.alloca is planned into
+// the stack arena (alloca.mlir has the cases).
 // CHECK-LABEL: func.func @arguments_untouched
-// CHECK-NOT: memref.view
-// CHECK: memref.alloca() : memref<64xf32>
-// expected-remark @+1 {{memplan-static: planned}}
+// CHECK-NEXT: memref.alloca() {alignment = 64 : i64, memplan.arena} : memref<256xi8>
+// CHECK-NOT: memref.view %arg
+// CHECK: return
+// expected-remark @+1 {{memplan-static: planned 1 of 1}}
 func.func @arguments_untouched(%in: memref<64xf32>, %out: memref<64xf32>) {
   %s = memref.alloca() : memref<64xf32>
   memref.copy %in, %s : memref<64xf32> to memref<64xf32>

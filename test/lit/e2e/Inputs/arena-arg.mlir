@@ -1,7 +1,8 @@
 // arena=arg: @f's arenas (one in the default memory space, one in space 1)
 // become arguments. @g calls @f twice: the pass updates both calls to pass
 // arenas it allocates around them. @main is the driver of the --no-wrap run
-// (its buffers go to calls, so it plans nothing and keeps its signature);
+// (both its buffers go to @printMemrefF32, a declaration, which may keep
+// them, so it plans nothing and keeps its signature);
 // without --no-wrap the harness calls @f (the function with most allocs),
 // asking @f_arena_size() for the sizes as a runtime would.
 #map = affine_map<(d0) -> (d0)>
@@ -63,6 +64,8 @@ func.func @main() {
     %f = arith.sitofp %i32 : i32 to f32
     memref.store %f, %in[%i] : memref<64xf32>
   }
+  %v = memref.cast %in : memref<64xf32> to memref<*xf32>
+  call @printMemrefF32(%v) : (memref<*xf32>) -> ()
   call @g(%in, %out) : (memref<64xf32>, memref<64xf32>) -> ()
   %u = memref.cast %out : memref<64xf32> to memref<*xf32>
   call @printMemrefF32(%u) : (memref<*xf32>) -> ()
