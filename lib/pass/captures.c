@@ -206,28 +206,25 @@ void mp_captures_free(mp_captures *c) {
 /* Indexes the func.func ops of the module's body. */
 static int index_functions(MlirOperation module, mp_captures *c) {
   MlirContext ctx = mlirOperationGetContext(module);
-  for (intptr_t r = 0; r < mlirOperationGetNumRegions(module); ++r)
-    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, r));
-         !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
-      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
-           o = mlirOperationGetNextInBlock(o)) {
-        MlirStringRef name;
-        if (!mp_op_is(o, "func.func") || !mp_sym_name(o, &name))
-          continue;
-        mp_callee *f = mp_push(&c->funcs, &c->n, &c->cap, sizeof *f);
-        if (!f)
-          return -1;
-        memset(f, 0, sizeof *f);
-        f->func = o;
-        MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(o, 0));
-        f->nargs = mlirBlockIsNull(entry) ? -1 : mlirBlockGetNumArguments(entry);
-        size_t na = f->nargs > 0 ? (size_t)f->nargs : 1;
-        f->state = calloc(na, sizeof *f->state);
-        f->why = calloc(na, sizeof *f->why);
-        if (!f->state || !f->why ||
-            mp_ptrmap_put(&c->index, mlirStringAttrGet(ctx, name).ptr, (int64_t)c->n))
-          return -1;
-      }
+  for (MlirOperation o = mp_body_first(module); !mlirOperationIsNull(o);
+       o = mp_body_next(o)) {
+    MlirStringRef name;
+    if (!mp_op_is(o, "func.func") || !mp_sym_name(o, &name))
+      continue;
+    mp_callee *f = mp_push(&c->funcs, &c->n, &c->cap, sizeof *f);
+    if (!f)
+      return -1;
+    memset(f, 0, sizeof *f);
+    f->func = o;
+    MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(o, 0));
+    f->nargs = mlirBlockIsNull(entry) ? -1 : mlirBlockGetNumArguments(entry);
+    size_t na = f->nargs > 0 ? (size_t)f->nargs : 1;
+    f->state = calloc(na, sizeof *f->state);
+    f->why = calloc(na, sizeof *f->why);
+    if (!f->state || !f->why ||
+        mp_ptrmap_put(&c->index, mlirStringAttrGet(ctx, name).ptr, (int64_t)c->n))
+      return -1;
+  }
   return 0;
 }
 

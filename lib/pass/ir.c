@@ -276,3 +276,31 @@ char *mp_func_name(MlirOperation func, bool for_path) {
   }
   return buf;
 }
+
+/* The first op of block b or of a block after it, in region r and the
+ * regions after r; null when there is none. */
+static MlirOperation first_op_from(MlirRegion r, MlirBlock b) {
+  for (;;) {
+    for (; !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+      if (!mlirOperationIsNull(mlirBlockGetFirstOperation(b)))
+        return mlirBlockGetFirstOperation(b);
+    r = mlirRegionGetNextInOperation(r);
+    if (mlirRegionIsNull(r))
+      return (MlirOperation){NULL};
+    b = mlirRegionGetFirstBlock(r);
+  }
+}
+
+MlirOperation mp_body_first(MlirOperation op) {
+  MlirRegion r = mlirOperationGetFirstRegion(op);
+  return mlirRegionIsNull(r) ? (MlirOperation){NULL}
+                             : first_op_from(r, mlirRegionGetFirstBlock(r));
+}
+
+MlirOperation mp_body_next(MlirOperation o) {
+  MlirOperation next = mlirOperationGetNextInBlock(o);
+  if (!mlirOperationIsNull(next))
+    return next;
+  MlirBlock b = mlirOperationGetBlock(o);
+  return first_op_from(mlirBlockGetParentRegion(b), mlirBlockGetNextInRegion(b));
+}

@@ -63,6 +63,12 @@ MlirBlock mp_value_block(MlirValue v);
 /** The op's "sym_name", or false when it has none. */
 bool mp_sym_name(MlirOperation op, MlirStringRef *out);
 
+/** The ops of op's body (every block of every region, in order; not the ops
+ *  nested in them): mp_body_first(op) is the first or null, mp_body_next(o)
+ *  the one after o or null. For a module: its functions and globals. */
+MlirOperation mp_body_first(MlirOperation op);
+MlirOperation mp_body_next(MlirOperation o);
+
 /*--- text -------------------------------------------------------------------*/
 /** A fixed buffer that the C API's print callbacks fill: `buf` holds `len`
  *  bytes (len >= 1), `used` of them filled, always NUL-terminated; what does

@@ -144,21 +144,18 @@ static int read_module(memplan_module *m, MlirOperation module) {
   sc.module = module;
   int rc = -1;
   MlirContext ctx = mlirOperationGetContext(module);
-  for (intptr_t r = 0; r < mlirOperationGetNumRegions(module); ++r)
-    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, r));
-         !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
-      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
-           o = mlirOperationGetNextInBlock(o)) {
-        MlirStringRef name;
-        if (!mp_sym_name(o, &name))
-          continue;
-        const void *key = mlirStringAttrGet(ctx, name).ptr;
-        MlirOperation *slot = mp_push(&sc.funcs, &sc.nfuncs, &sc.capfuncs, sizeof *slot);
-        if (!slot || mp_ptrmap_put(&m->taken, key, 1) ||
-            mp_ptrmap_put(&sc.func_index, key, (int64_t)(sc.nfuncs - 1)))
-          goto out;
-        *slot = o;
-      }
+  for (MlirOperation o = mp_body_first(module); !mlirOperationIsNull(o);
+       o = mp_body_next(o)) {
+    MlirStringRef name;
+    if (!mp_sym_name(o, &name))
+      continue;
+    const void *key = mlirStringAttrGet(ctx, name).ptr;
+    MlirOperation *slot = mp_push(&sc.funcs, &sc.nfuncs, &sc.capfuncs, sizeof *slot);
+    if (!slot || mp_ptrmap_put(&m->taken, key, 1) ||
+        mp_ptrmap_put(&sc.func_index, key, (int64_t)(sc.nfuncs - 1)))
+      goto out;
+    *slot = o;
+  }
   if (m->o->arena == MEMPLAN_ARENA_ARG && find_arg_refused(m, module, &sc))
     goto out;
   mlirOperationWalk(module, visit_call, &sc, MlirWalkPreOrder);
