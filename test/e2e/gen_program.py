@@ -25,6 +25,13 @@ plain programs never change):
                 returns early, after writing some buffers to the outputs
                 (random_check.py --pre=--convert-scf-to-cf makes every loop
                 a loop of blocks too).
+  calls         buffers passed to private functions of the module
+                (@prog__hN): some keep nothing (they read one argument and
+                update the other through a scratch buffer of their own), some
+                return their argument, so the caller's buffer is kept by the
+                call and its result is a view of it.
+  alloca        some buffers are memref.alloca (freed by the return, never
+                by a dealloc).
 
 The same SEED always gives the same text (Python's random.Random(SEED)).
 """
@@ -72,7 +79,7 @@ class Buf:
         return mtype(self.shape, self.elem)
 
 
-SHAPES_EXTRA = ("early-return",)
+SHAPES_EXTRA = ("early-return", "calls", "alloca")
 
 
 class Gen:
@@ -90,6 +97,7 @@ class Gen:
         self.max_depth = depth
         self.consts = {}
         self.uses = {t: 0 for t in TYPES}
+        self.helpers = []  # lines of the private functions (shape calls)
 
     # ---- helpers
     def fresh(self, p="v"):
@@ -222,8 +230,12 @@ class Gen:
         shape = self.r.choice(SHAPES[n])
         b = Buf(self.fresh("b"), shape, elem)
         align = self.r.choice(["", "", " {alignment = 64 : i64}", " {alignment = 128 : i64}", " {alignment = 16 : i64}"])
-        self.emit("%s = memref.alloc()%s : %s" % (b.name, align, b.type))
-        scope.append(b.name)
+        if "alloca" in self.shape and self.r.random() < 0.35:
+            # freed by the function's return: not in scope
+            self.emit("%s = memref.alloca()%s : %s" % (b.name, align, b.type))
+        else:
+            self.emit("%s = memref.alloc()%s : %s" % (b.name, align, b.type))
+            scope.append(b.name)
         self.uses[elem] += 1
         src = self.pick(pool, lambda x: x.n == n)
         how = self.r.choice(["fill", "generic", "copy", "generic"]) if src else "fill"
@@ -513,6 +525,9 @@ class Gen:
         for k in range(nstmts):
             if k == exit_at:
                 self.early_exit(local, scope)
+            if "calls" in self.shape and self.r.random() < 0.15:
+                self.call(local)
+                continue
             r = self.r.random()
             if r < 0.12:
                 self.new_buffer(local, scope)
@@ -545,6 +560,48 @@ class Gen:
             if b not in pool and self.r.random() < 0.7:
                 self.accumulate(b)
         return scope
+
+    # ---- shape calls: private functions of the module
+    def call(self, pool):
+        """Either func.call @prog__hN(%x, %y), which keeps nothing: y = f(y,
+        g(x)) through a scratch buffer the callee allocates and frees; or
+        %r = func.call @prog__hN(%x), which returns its argument: the
+        caller's buffer is kept by the call, and %r (a view of it) joins the
+        pool."""
+        x = self.pick(pool)
+        y = self.pick(pool, lambda b: b.n == x.n and b is not x)
+        name = "@prog__h%d" % (len(self.helpers) + 1)
+        saved = self.lines, self.ind
+        self.lines, self.ind = [], 4
+        if y is None or self.r.random() < 0.3:
+            self.emit("func.func private %s(%%a: %s) -> %s {" % (name, x.type, x.type))
+            self.emit("  return %%a : %s" % x.type)
+            self.emit("}")
+            helper, self.lines, self.ind = self.lines, saved[0], saved[1]
+            r = self.fresh("cr")
+            self.emit("%s = func.call %s(%s) : (%s) -> %s" % (r, name, x.name, x.type, x.type))
+            pool.append(Buf(r, x.shape, x.elem))
+        else:
+            self.emit("func.func private %s(%%a: %s, %%b: %s) {" % (name, x.type, y.type))
+            self.ind += 2
+            a, b = Buf("%a", x.shape, x.elem), Buf("%b", y.shape, y.elem)
+            t = Buf(self.fresh("t"), y.shape, y.elem)
+            self.emit("%s = memref.alloc() : %s" % (t.name, t.type))
+            av, at = self.view1d(a)
+            tv, tt = self.view1d(t)
+            self.generic([(av, at, a.elem)], (tv, tt, t.elem),
+                         lambda e, out: self.conv(e[0], a.elem, t.elem, out))
+            tv, tt = self.view1d(t)
+            bv, bt = self.view1d(b)
+            self.generic([(tv, tt, t.elem)], (bv, bt, b.elem),
+                         lambda e, out: self.combine(e[1], e[0], b.elem, out))
+            self.emit("memref.dealloc %s : %s" % (t.name, t.type))
+            self.emit("return")
+            self.ind -= 2
+            self.emit("}")
+            helper, self.lines, self.ind = self.lines, saved[0], saved[1]
+            self.emit("func.call %s(%s, %s) : (%s, %s) -> ()" % (name, x.name, y.name, x.type, y.type))
+        self.helpers.append(helper)
 
     def early_exit(self, pool, scope):
         """Shape early-return: the function's body splits into two blocks; a
@@ -688,7 +745,8 @@ class Gen:
         consts = ["    %s = arith.constant %d : index" % (n, v) for v, n in sorted(self.consts.items())]
         outs = ", ".join("%%out_%s: %s" % (e, mtype((OUT_N,), e)) for e in TYPES)
         head = ["module {", "  func.func @prog(%%in: memref<64xf32>, %s) {" % outs]
-        return "\n".join(head + consts + self.lines + ["  }", "}"]) + "\n"
+        helpers = [line for h in self.helpers for line in h]
+        return "\n".join(head + consts + self.lines + ["  }"] + helpers + ["}"]) + "\n"
 
 
 class _TypeLookup(dict):

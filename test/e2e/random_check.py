@@ -44,7 +44,8 @@ def inner(module_text):
 def program(seed, prefix, opts):
     text = gen_program.Gen(seed, opts.stmts, opts.depth, opts.parallel_bodies,
                            opts.shape).module()
-    return inner(text).replace("func.func @prog(", "func.func @%s_%d(" % (prefix, seed))
+    # @prog and its private functions @prog__hN (shape calls), renamed
+    return re.sub(r"@prog(?=\(|__h)", "@%s_%d" % (prefix, seed), inner(text))
 
 
 def plan_text(opts, planner, text):
