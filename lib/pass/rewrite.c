@@ -382,6 +382,8 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
     if (l->buffers[i].skip != MP_PLANNED || l->buffers[i].value_of)
       continue;
     mlirValueReplaceAllUsesOfWith(l->buffers[i].value, views[i]);
+    if (l->buffers[i].spilled) /* its views move with it (spill.h) */
+      mp_space_views_retype(views[i], l->buffers[i].space);
     mlirOperationDestroy(l->buffers[i].op);
   }
   for (size_t d = 0; d < l->ndeallocs; ++d)

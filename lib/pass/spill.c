@@ -14,11 +14,13 @@
 /*--- which buffers may move -------------------------------------------------*/
 
 /* Ops whose verifiers take a memref of any memory space (the other
- * operands' and results' types are not tied to it). */
+ * operands' and results' types are not tied to it; a memory_space_cast's
+ * result keeps its own space). */
 static const char *const any_space_users[] = {
     "memref.load",          "memref.store",          "memref.copy",
     "memref.dealloc",       "vector.transfer_read",  "vector.transfer_write",
-    "vector.load",          "vector.store",          NULL};
+    "vector.load",          "vector.store",          "memref.memory_space_cast",
+    NULL};
 
 static bool takes_any_space(MlirOperation user) {
   if (memplan_op_is_linalg(user))
@@ -37,6 +39,29 @@ static bool has_kin(const mp_liveness *l, size_t i) {
   return false;
 }
 
+/* True if every use of v (through the views that carry its memory space,
+ * transitively) takes a memref of any memory space; else why not. */
+static bool uses_take_any_space(MlirValue v, char *why, size_t len) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    if (takes_any_space(user))
+      continue;
+    if (mp_space_view(user, (intptr_t)mlirOpOperandGetOperandNumber(u))) {
+      if (!uses_take_any_space(mlirOperationGetResult(user, 0), why, len))
+        return false;
+      continue;
+    }
+    char name[96], where[120];
+    mp_op_name(user, name, sizeof name);
+    mp_loc_text(mlirOperationGetLocation(user), where, sizeof where);
+    snprintf(why, len, "used by '%s' at %s, whose types tie its memory space", name,
+             where);
+    return false;
+  }
+  return true;
+}
+
 bool mp_spill_movable(const mp_liveness *l, size_t i, char *why, size_t len) {
   const mp_buffer *b = &l->buffers[i];
   assert(b->skip == MP_PLANNED);
@@ -53,19 +78,7 @@ bool mp_spill_movable(const mp_liveness *l, size_t i, char *why, size_t len) {
     snprintf(why, len, "its type has a strided layout");
     return false;
   }
-  for (MlirOpOperand u = mlirValueGetFirstUse(b->value); !mlirOpOperandIsNull(u);
-       u = mlirOpOperandGetNextUse(u)) {
-    MlirOperation user = mlirOpOperandGetOwner(u);
-    if (takes_any_space(user))
-      continue;
-    char name[96], where[120];
-    mp_op_name(user, name, sizeof name);
-    mp_loc_text(mlirOperationGetLocation(user), where, sizeof where);
-    snprintf(why, len, "used by '%s' at %s, whose types tie its memory space", name,
-             where);
-    return false;
-  }
-  return true;
+  return uses_take_any_space(b->value, why, len);
 }
 
 /*--- the choice -------------------------------------------------------------*/
