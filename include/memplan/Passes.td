@@ -116,8 +116,9 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
                "fewest bytes moved, then fewest buffers, until the rest fits; "
                "they are planned in TO's arena and change type to TO's memory "
                "space. Only a buffer that every user takes in any memory space "
-               "(LinalgOp operands, load, store, copy, vector transfers) can "
-               "move; the summary remark and the report list what moved. "
+               "(LinalgOp operands, load, store, copy, vector transfers, "
+               "memory_space_cast; views such as subview and expand_shape, "
+               "which move with it) can move; the summary remark and the report list what moved. "
                "E.g. `capacity=1:65536 spill=1:0`">,
     Option<"report", "report", "std::string", "\"\"",
            "Write each function's JSON report to this path; {func} becomes "

@@ -10,8 +10,10 @@
 |* Only a buffer whose type may change can move: an alloc (not a later value  *|
 |* of one, not split, sharing no bytes), in the function's heap arena, with   *|
 |* an identity layout, whose every use is by an op that takes a memref of     *|
-|* any memory space (a LinalgOp, memref.load/store/copy/dealloc,              *|
-|* vector.transfer_read/write, vector.load/store). A view, a cast, a call, a  *|
+|* any memory space (a LinalgOp, memref.load/store/copy/dealloc/              *|
+|* memory_space_cast, vector.transfer_read/write, vector.load/store), or by a *|
+|* view that only carries its source's space (ir.h: mp_space_view), whose    *|
+|* uses follow the same rule; such views change type with it. A call, a      *|
 |* return, a region's argument or yield ties its type to another value's: a   *|
 |* buffer with such a use stays.                                              *|
 \*===----------------------------------------------------------------------===*/
