@@ -75,7 +75,10 @@ typedef enum memplan_corrupt_kind {
   MEMPLAN_CORRUPT_INPLACE_LIVE = 2,
   /** a later value's uses through views made before its split point keep
    *  those views (the earlier value's bytes) */
-  MEMPLAN_CORRUPT_SPLIT_STALE_VIEWS = 3
+  MEMPLAN_CORRUPT_SPLIT_STALE_VIEWS = 3,
+  /** a spilled buffer keeps the offset of another spilled buffer live at
+   *  the same time (their bytes overlap in the fallback arena) */
+  MEMPLAN_CORRUPT_SPILL_OVERLAP = 20
 } memplan_corrupt_kind;
 
 /** The largest alignment of an arena=global arena, in bytes: LLVM refuses
@@ -110,6 +113,11 @@ typedef struct memplan_pass_options {
    *  it). Borrowed; ncapacities of them. */
   const char *const *capacities;
   size_t ncapacities;
+  /** The entries of the option `spill`, each "FROM:TO" (two spaces spelt as
+   *  in `capacities`): when FROM's arena passes its capacity, buffers move
+   *  to TO (lib/pass/spill.h). Borrowed; nspills of them. */
+  const char *const *spills;
+  size_t nspills;
   /** "" or a path for each function's JSON report; "{func}" becomes the
    *  function's name, each byte but [A-Za-z0-9_-] written as %XX. Module
    *  form only. */
@@ -232,6 +240,10 @@ bool memplan_op_is_call(MlirOperation op);
 /** The callee symbol of a CallOpInterface op with a symbol callee, or a
  *  null attribute (indirect calls, other ops). */
 MlirAttribute memplan_call_callee(MlirOperation op);
+/** True if op implements linalg::LinalgOp on buffers or tensors (the named
+ *  ops and linalg.generic): its verifier ties no operand's memory space to
+ *  another's, so a buffer it uses may change memory space (spill.h). */
+bool memplan_op_is_linalg(MlirOperation op);
 /** True if op implements FunctionOpInterface (func.func, gpu.func, ...). */
 bool memplan_op_is_function(MlirOperation op);
 

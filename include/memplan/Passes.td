@@ -109,6 +109,17 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
                "workgroup:49152`. A plan above its space's capacity fails the "
                "pass, naming the space, the step where the most bytes are "
                "live and the largest buffers live there">,
+    ListOption<"spill", "spill", "std::string",
+               "Fallback memory spaces, a comma-separated list of `FROM:TO` "
+               "(spaces spelt as for `capacity`): when the arena of FROM "
+               "passes its capacity, buffers move to the slower space TO, "
+               "fewest bytes moved, then fewest buffers, until the rest fits; "
+               "they are planned in TO's arena and change type to TO's memory "
+               "space. Only a buffer that every user takes in any memory space "
+               "(LinalgOp operands, load, store, copy, vector transfers, "
+               "memory_space_cast; views such as subview and expand_shape, "
+               "which move with it) can move; the summary remark and the report list what moved. "
+               "E.g. `capacity=1:65536 spill=1:0`">,
     Option<"report", "report", "std::string", "\"\"",
            "Write each function's JSON report to this path; {func} becomes "
            "the function's name (module form only)">,
@@ -136,7 +147,10 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
                         "write in place also over an input read later"),
              clEnumValN(MEMPLAN_CORRUPT_SPLIT_STALE_VIEWS, "split-stale-views",
                         "leave a later value's uses through views made "
-                        "before its split point on those views"))}]>
+                        "before its split point on those views"),
+             clEnumValN(MEMPLAN_CORRUPT_SPILL_OVERLAP, "spill-overlap",
+                        "give a spilled buffer the offset of another "
+                        "spilled buffer live at the same time"))}]>
   ];
 }
 

@@ -87,6 +87,11 @@ typedef struct mp_buffer {
    * it is neither split into values nor written in place, since a write by
    * one thread may land before another thread's read of the old value. */
   bool threads_share;
+  /* Moved to a fallback memory space (spill.h): `space` is the fallback's,
+   * the alloc's type still names the space it came from; its view gets the
+   * alloc's type with `space`. spilled_from: the space it came from. */
+  bool spilled;
+  MlirAttribute spilled_from;
 } mp_buffer;
 
 /** Leaves buffer b alone for `why` (a format with one %s, filled with arg)

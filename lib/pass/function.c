@@ -10,12 +10,14 @@
 |* module's state from memplan_module_begin, and changes nothing outside it:  *|
 |* the arena=global symbols and the files go to the module's end.             *|
 \*===----------------------------------------------------------------------===*/
+#include "attributions.h"
 #include "bound.h"
 #include "inplace.h"
 #include "module.h"
 #include "report.h"
 #include "rewrite.h"
 #include "spaces.h"
+#include "spill.h"
 #include "values.h"
 
 #include "../io/utf8.h"
@@ -65,6 +67,8 @@ int memplan_pass_options_check(const memplan_pass_options *o, char *err,
   } else if (pp) {
     snprintf(buf, sizeof buf, "memplan-static: bad picture=%.200s: %s", o->picture, pp);
   } else if (mp_space_capacities_problem(o, cbuf, sizeof cbuf)) {
+    snprintf(buf, sizeof buf, "memplan-static: %s", cbuf);
+  } else if (mp_space_spills_problem(o, cbuf, sizeof cbuf)) {
     snprintf(buf, sizeof buf, "memplan-static: %s", cbuf);
   } else if (!isfinite(o->time_limit) || o->time_limit < 0) {
     snprintf(buf, sizeof buf,
@@ -128,6 +132,7 @@ typedef struct stages {
   mp_id *ids;
   mp_problems problems;
   memplan_plan *plans;
+  char spill_note[600]; /* what spill tried, when nothing fitted (spill.h) */
 } stages;
 
 static void stages_free(stages *st) {
@@ -219,15 +224,34 @@ static int plan_once(MlirOperation func, const memplan_pass_options *o,
     return MP_PLAN_FAILED;
   size_t nallocs = st->live.n;
   if (lower_the_bound(o, st) || name_buffers(func, nallocs, st) ||
-      mp_problems_build(&st->live, st->ids, o, &st->problems) ||
-      !(st->plans = calloc(st->problems.n ? st->problems.n : 1, sizeof *st->plans))) {
+      mp_problems_build(&st->live, st->ids, o, &st->problems)) {
+    snprintf(err, err_len, "memplan-static: out of memory");
+    return MP_PLAN_FAILED;
+  }
+  /* attributions before spill (its choice counts them) and again after (a
+   * spill builds the problems anew) */
+  if (mp_attributions_apply(func, o, &st->problems, err, err_len))
+    return MP_PLAN_OVER_CAPACITY;
+  if (o->nspills && (mp_spill_spaces(mlirOperationGetContext(func), o, &st->live, st->ids,
+                                     &st->problems, st->spill_note, sizeof st->spill_note,
+                                     err, err_len) ||
+                     mp_attributions_apply(func, o, &st->problems, err, err_len)))
+    return MP_PLAN_FAILED;
+  if (!(st->plans = calloc(st->problems.n ? st->problems.n : 1, sizeof *st->plans))) {
     snprintf(err, err_len, "memplan-static: out of memory");
     return MP_PLAN_FAILED;
   }
   for (size_t s = 0; s < st->problems.n; ++s)
     memplan_plan_init(&st->plans[s]);
-  return mp_plan_spaces(&st->problems, &st->live, &st->sched, o, st->plans, over_limit,
-                        err, err_len);
+  int rc = mp_plan_spaces(&st->problems, &st->live, &st->sched, o, st->plans, over_limit,
+                          err, err_len);
+  if (rc == MP_PLAN_OVER_CAPACITY && st->spill_note[0]) {
+    size_t used = strlen(err);
+    snprintf(err + used, err_len - used, "%s", st->spill_note);
+  }
+  if (rc == MP_PLAN_OK && o->corrupt == MEMPLAN_CORRUPT_SPILL_OVERLAP)
+    mp_spill_corrupt(&st->live, &st->problems, st->plans);
+  return rc;
 }
 
 /* At most two attempts: when an arena passes 2^62 bytes, the buffers to

@@ -4,6 +4,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -303,4 +304,41 @@ MlirOperation mp_body_next(MlirOperation o) {
     return next;
   MlirBlock b = mlirOperationGetBlock(o);
   return first_op_from(mlirBlockGetParentRegion(b), mlirBlockGetNextInRegion(b));
+}
+
+/*--- views that carry their source's memory space --------------------------*/
+
+static const char *const space_views[] = {
+    "memref.subview",         "memref.expand_shape", "memref.collapse_shape",
+    "memref.reinterpret_cast", "memref.transpose",   "memref.cast",
+    NULL};
+
+bool mp_space_view(MlirOperation user, intptr_t idx) {
+  if (idx != 0 || mlirOperationGetNumResults(user) != 1 ||
+      !mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetResult(user, 0))))
+    return false;
+  for (size_t k = 0; space_views[k]; ++k)
+    if (mp_op_is(user, space_views[k]))
+      return true;
+  return false;
+}
+
+void mp_space_views_retype(MlirValue v, MlirAttribute space) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    if (!mp_space_view(user, (intptr_t)mlirOpOperandGetOperandNumber(u)))
+      continue;
+    MlirValue r = mlirOperationGetResult(user, 0);
+    MlirType t = mlirValueGetType(r);
+    intptr_t rank = mlirShapedTypeGetRank(t);
+    int64_t *shape = malloc((rank ? (size_t)rank : 1) * sizeof *shape);
+    assert(shape && "a few dims; the pass has no way to fail here");
+    for (intptr_t d = 0; d < rank; ++d)
+      shape[d] = mlirShapedTypeGetDimSize(t, d);
+    mlirValueSetType(r, mlirMemRefTypeGet(mlirShapedTypeGetElementType(t), rank, shape,
+                                          mlirMemRefTypeGetLayout(t), space));
+    free(shape);
+    mp_space_views_retype(r, space);
+  }
 }

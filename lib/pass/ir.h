@@ -104,4 +104,16 @@ mp_space_kind mp_space_classify(MlirAttribute attr, int64_t *value);
  *  NULL if memory runs out. Reads only the function and its ancestors. */
 char *mp_func_name(MlirOperation func, bool for_path);
 
+/*--- views that carry their source's memory space --------------------------*/
+/** True if operand `idx` of `user` is the source of a view whose one result
+ *  is a ranked memref in the source's memory space and whose verifier
+ *  checks nothing else of that space (memref.subview, expand_shape,
+ *  collapse_shape, reinterpret_cast, transpose, cast to a ranked memref): a
+ *  buffer that changes memory space (spill.h) takes such views with it. */
+bool mp_space_view(MlirOperation user, intptr_t idx);
+
+/** Gives every view reached from v through mp_space_view uses, transitively,
+ *  the memory space `space` in its result type (null = default). */
+void mp_space_views_retype(MlirValue v, MlirAttribute space);
+
 #endif

@@ -112,6 +112,15 @@ static int verdict(const mp_space *sp, const mp_schedule *s, const memplan_plan 
   size_t planned = sp->problem.count;
   uint64_t cap = sp->problem.capacity;
   arena_why w;
+  /* "512 bytes", or with workgroup attributions (attributions.h) "1024
+   * bytes less the 512 bytes of its workgroup attributions" */
+  char capt[160];
+  if (sp->attributions)
+    snprintf(capt, sizeof capt, "%llu bytes less the %llu bytes of its workgroup attributions",
+             (unsigned long long)(cap + sp->attributions),
+             (unsigned long long)sp->attributions);
+  else
+    snprintf(capt, sizeof capt, "%llu bytes", (unsigned long long)cap);
   if (!solved) {
     /* Search planners (milp, exact) prove that nothing fits and return no
      * plan at all: the same capacity error as a heuristic's plan that is
@@ -126,9 +135,8 @@ static int verdict(const mp_space *sp, const mp_schedule *s, const memplan_plan 
                  plan->message);
       explain(sp, s, &w);
       snprintf(err, err_len,
-               "memplan-static: no plan of %zu buffer%s fits %s, capacity %llu "
-               "bytes (%s); %s",
-               planned, planned == 1 ? "" : "s", w.arena, (unsigned long long)cap, why, w.peak);
+               "memplan-static: no plan of %zu buffer%s fits %s, capacity %s (%s); %s",
+               planned, planned == 1 ? "" : "s", w.arena, capt, why, w.peak);
       return MP_PLAN_OVER_CAPACITY;
     }
     snprintf(err, err_len, "memplan-static: planner '%s' failed: %s", o->planner,
@@ -141,9 +149,9 @@ static int verdict(const mp_space *sp, const mp_schedule *s, const memplan_plan 
     explain(sp, s, &w);
     snprintf(err, err_len,
              "memplan-static: %s needs %llu bytes for %zu buffer%s, more than "
-             "its capacity of %llu bytes (%s); %s",
+             "its capacity of %s (%s); %s",
              w.arena, (unsigned long long)plan->peak, planned, planned == 1 ? "" : "s",
-             (unsigned long long)cap, why, w.peak);
+             capt, why, w.peak);
     return MP_PLAN_OVER_CAPACITY;
   }
   if (plan->status != MEMPLAN_OPTIMAL && plan->status != MEMPLAN_FEASIBLE) {

@@ -7,6 +7,7 @@
 #include "memplan/json.h"
 #include "memplan/svg.h"
 #include "peak.h"
+#include "spaces.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,6 +108,45 @@ static void arenas_text(const mp_planned *f, const char *tail, char *buf, size_t
 #undef PUT
 }
 
+/* "; spilled 2 buffers, 3072 bytes, from 1 to 0: %alloc_3, %alloc_7", one
+ * clause per pair of spaces, in the order of the first buffer moved. */
+static void spilled_text(const mp_planned *f, char *buf, size_t len) {
+  size_t used = 0;
+  buf[0] = 0;
+  for (size_t i = 0; i < f->l->n; ++i) {
+    const mp_buffer *b = &f->l->buffers[i];
+    bool first = b->spilled;
+    for (size_t j = 0; first && j < i; ++j)
+      first = !(f->l->buffers[j].spilled &&
+                mlirAttributeEqual(f->l->buffers[j].spilled_from, b->spilled_from) &&
+                mlirAttributeEqual(f->l->buffers[j].space, b->space));
+    if (!first)
+      continue;
+    size_t count = 0;
+    uint64_t bytes = 0;
+    char names[1024] = "", from[128], to[128];
+    size_t nl = 0;
+    for (size_t j = i; j < f->l->n; ++j) {
+      const mp_buffer *c = &f->l->buffers[j];
+      if (!c->spilled || !mlirAttributeEqual(c->spilled_from, b->spilled_from) ||
+          !mlirAttributeEqual(c->space, b->space))
+        continue;
+      count++;
+      bytes += c->size;
+      if (nl < sizeof names)
+        nl += (size_t)snprintf(names + nl, sizeof names - nl, "%s%s", count > 1 ? ", " : "",
+                               f->ids[j]);
+    }
+    mp_space_name(b->spilled_from, from, sizeof from);
+    mp_space_name(b->space, to, sizeof to);
+    if (used < len)
+      used += (size_t)snprintf(buf + used, len - used,
+                               "; spilled %zu buffer%s, %llu bytes, from %s to %s: %s", count,
+                               count == 1 ? "" : "s", (unsigned long long)bytes, from, to,
+                               names);
+  }
+}
+
 void mp_summary_text(const mp_planned *f, const char *planner, double ms,
                      char *buf, size_t len) {
   size_t planned = 0, skipped = 0, unsized = 0;
@@ -142,15 +182,16 @@ void mp_summary_text(const mp_planned *f, const char *planner, double ms,
              lb ? 100.0 * (double)(arena - lb) / (double)lb : 0.0);
   if (unsized)
     snprintf(unknown, sizeof unknown, " and %zu of unknown size", unsized);
-  char steps[448];
+  char steps[448], spilled[1500];
   steps_text(f->steps, steps, sizeof steps);
+  spilled_text(f, spilled, sizeof spilled);
   snprintf(tail, sizeof tail, "planner %s%s; %s; %.3f ms", planner, winner, status, ms);
   arenas_text(f, tail, arenas, sizeof arenas);
   snprintf(buf, len,
            "memplan-static: planned %zu of %zu buffers (%zu left alone); "
-           "sizes %s bytes planned, %s left alone%s; %s%s",
+           "sizes %s bytes planned, %s left alone%s; %s%s%s",
            planned, planned + skipped, skipped, mp_u128_text(sum_planned, t1),
-           mp_u128_text(sum_skipped, t2), unknown, arenas, steps);
+           mp_u128_text(sum_skipped, t2), unknown, arenas, steps, spilled);
 }
 
 /*--- the JSON report --------------------------------------------------------*/
@@ -252,11 +293,12 @@ static json_t *scope_json(MlirOperation scope) {
 }
 
 static json_t *report_json(const mp_planned *f) {
-  json_t *root = json_object(), *arenas = json_array(), *skipped = json_array();
+  json_t *root = json_object(), *arenas = json_array(), *skipped = json_array(),
+         *spilled = json_array();
   /* A symbol name need not be UTF-8; JSON strings must be (jansson would
    * refuse it and the key would silently go missing). */
   char *uname = memplan_utf8_sanitize(f->func);
-  bool ok = root && arenas && skipped && uname &&
+  bool ok = root && arenas && skipped && spilled && uname &&
             !json_object_set_new(root, "function", json_string(uname));
   free(uname);
   for (size_t s = 0; ok && s < f->p->n; ++s) {
@@ -269,6 +311,17 @@ static json_t *report_json(const mp_planned *f) {
          !json_array_append_new(arenas, j);
   }
   for (size_t i = 0; ok && i < f->l->n; ++i) {
+    const mp_buffer *b = &f->l->buffers[i];
+    if (!b->spilled)
+      continue;
+    json_t *j = json_object();
+    ok = j && !json_object_set_new(j, "id", json_string(f->ids[i])) &&
+         !json_object_set_new(j, "bytes", json_integer((json_int_t)b->size)) &&
+         !json_object_set_new(j, "from", space_json(b->spilled_from)) &&
+         !json_object_set_new(j, "to", space_json(b->space)) &&
+         !json_array_append_new(spilled, j);
+  }
+  for (size_t i = 0; ok && i < f->l->n; ++i) {
     if (f->l->buffers[i].skip == MP_PLANNED)
       continue;
     json_t *j = json_object();
@@ -278,9 +331,11 @@ static json_t *report_json(const mp_planned *f) {
   }
   ok = ok && !json_object_set(root, "arenas", arenas) &&
        !json_object_set(root, "skipped", skipped) &&
+       !json_object_set(root, "spilled", spilled) &&
        !json_object_set_new(root, "bound", bound_json(f->steps));
   json_decref(arenas);
   json_decref(skipped);
+  json_decref(spilled);
   if (!ok) {
     json_decref(root);
     return NULL;

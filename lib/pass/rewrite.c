@@ -249,6 +249,22 @@ static MlirType plain_type(MlirType t) {
   return plain;
 }
 
+/* The type of b's uses: the alloc's, or for a spilled buffer (spill.h:
+ * identity layout) the same shape and element type in its new space. */
+static MlirType spilled_type(const mp_buffer *b) {
+  MlirType t = mlirValueGetType(b->value);
+  if (!b->spilled)
+    return t;
+  intptr_t rank = mlirShapedTypeGetRank(t);
+  int64_t shape[64];
+  if (rank > 64)
+    return (MlirType){NULL};
+  for (intptr_t d = 0; d < rank; ++d)
+    shape[d] = mlirShapedTypeGetDimSize(t, d);
+  return mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(t), rank, shape,
+                                     b->space);
+}
+
 /* The view of buffer b at `offset` in arena av, before the alloc; its value
  * (cast back to the alloc's type when that has a strided layout). */
 static MlirValue make_view(edit *ed, const mp_buffer *b, MlirValue av, uint64_t offset) {
@@ -259,8 +275,8 @@ static MlirValue make_view(edit *ed, const mp_buffer *b, MlirValue av, uint64_t 
   MlirType index = mlirIndexTypeGet(ed->ctx);
   MlirNamedAttribute v = named(ed->ctx, "value", mlirIntegerAttrGet(index, (int64_t)offset));
   MlirValue c = add(ed, blk, at, create("arith.constant", loc, 1, &index, 0, NULL, 1, &v));
-  MlirType t = mlirValueGetType(b->value);
-  MlirType vt = plain_type(t);
+  MlirType t = spilled_type(b);
+  MlirType vt = mlirTypeIsNull(t) ? t : plain_type(t);
   if (mlirValueIsNull(c) || mlirTypeIsNull(vt)) {
     ed->failed = true;
     return (MlirValue){NULL};
@@ -366,6 +382,8 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
     if (l->buffers[i].skip != MP_PLANNED || l->buffers[i].value_of)
       continue;
     mlirValueReplaceAllUsesOfWith(l->buffers[i].value, views[i]);
+    if (l->buffers[i].spilled) /* its views move with it (spill.h) */
+      mp_space_views_retype(views[i], l->buffers[i].space);
     mlirOperationDestroy(l->buffers[i].op);
   }
   for (size_t d = 0; d < l->ndeallocs; ++d)

@@ -35,4 +35,18 @@ uint64_t mp_space_capacity(const memplan_pass_options *o, MlirAttribute attr);
 const char *mp_space_capacities_problem(const memplan_pass_options *o,
                                         char *buf, size_t len);
 
+/** The fallback space's name (the TO of o's spill entry "FROM:TO" whose
+ *  FROM names `from`), pointing into the entry; NULL if none. */
+const char *mp_space_spill_target(const memplan_pass_options *o, MlirAttribute from);
+
+/** Checks o's spill entries: each "FROM:TO" with two known spellings,
+ *  FROM != TO, FROM with a capacity, no FROM twice, no TO that spills
+ *  itself. Returns NULL, or a message (into buf). */
+const char *mp_space_spills_problem(const memplan_pass_options *o, char *buf, size_t len);
+
+/** The attribute a space spelling names in ctx (null for "0"): an i64
+ *  integer, #gpu.address_space<...> for the GPU keywords, else the text
+ *  parsed. False if it does not parse (its dialect is not loaded). */
+bool mp_space_attr_get(MlirContext ctx, const char *name, MlirAttribute *out);
+
 #endif

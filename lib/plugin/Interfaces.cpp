@@ -130,6 +130,10 @@ extern "C" bool memplan_op_is_region_branch(MlirOperation op) {
   return isa<RegionBranchOpInterface>(unwrap(op));
 }
 
+extern "C" bool memplan_op_is_linalg(MlirOperation op) {
+  return isa<linalg::LinalgOp>(unwrap(op));
+}
+
 extern "C" bool memplan_op_is_call(MlirOperation op) {
   return isa<CallOpInterface>(unwrap(op));
 }

@@ -94,8 +94,8 @@ struct MemPlanStaticPass
   // The option values a typed option cannot check, once, before any
   // operation is touched: a bad value fails the pipeline with one error.
   LogicalResult initialize(MLIRContext *context) override {
-    std::vector<const char *> caps;
-    memplan_pass_options o = cOptions(caps);
+    std::vector<const char *> caps, spills;
+    memplan_pass_options o = cOptions(caps, spills);
     char err[512];
     if (memplan_pass_options_check(&o, err, sizeof err) == 0)
       return success();
@@ -104,16 +104,17 @@ struct MemPlanStaticPass
 
   void runOnOperation() override {
     Operation *op = getOperation();
-    std::vector<const char *> caps;
-    memplan_pass_options o = cOptions(caps);
+    std::vector<const char *> caps, spills;
+    memplan_pass_options o = cOptions(caps, spills);
     if (isFunc(op))
       return runOnFunction(op, o);
     runOnModule(op, o);
   }
 
 private:
-  // The C options; `caps` holds the capacity entries they point to.
-  memplan_pass_options cOptions(std::vector<const char *> &caps) const {
+  // The C options; `caps` and `spills` hold the entries they point to.
+  memplan_pass_options cOptions(std::vector<const char *> &caps,
+                                std::vector<const char *> &spills) const {
     memplan_pass_options o;
     memplan_pass_options_init(&o);
     o.planner = plannerName(planner);
@@ -126,6 +127,10 @@ private:
       caps.push_back(c.c_str());
     o.capacities = caps.data();
     o.ncapacities = caps.size();
+    for (const std::string &e : spill)
+      spills.push_back(e.c_str());
+    o.spills = spills.data();
+    o.nspills = spills.size();
     o.report = report.getValue().c_str();
     o.picture = picture.getValue().c_str();
     o.split = split;
