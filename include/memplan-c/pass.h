@@ -75,7 +75,10 @@ typedef enum memplan_corrupt_kind {
   MEMPLAN_CORRUPT_INPLACE_LIVE = 2,
   /** a later value's uses through views made before its split point keep
    *  those views (the earlier value's bytes) */
-  MEMPLAN_CORRUPT_SPLIT_STALE_VIEWS = 3
+  MEMPLAN_CORRUPT_SPLIT_STALE_VIEWS = 3,
+  /** a loop-carried buffer's two slots are one: both parities select the
+   *  same view, so an iteration overwrites the instance it reads */
+  MEMPLAN_CORRUPT_CARRIED_ONE_SLOT = 10
 } memplan_corrupt_kind;
 
 /** The largest alignment of an arena=global arena, in bytes: LLVM refuses

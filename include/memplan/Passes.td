@@ -136,7 +136,10 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
                         "write in place also over an input read later"),
              clEnumValN(MEMPLAN_CORRUPT_SPLIT_STALE_VIEWS, "split-stale-views",
                         "leave a later value's uses through views made "
-                        "before its split point on those views"))}]>
+                        "before its split point on those views"),
+             clEnumValN(MEMPLAN_CORRUPT_CARRIED_ONE_SLOT, "carried-one-slot",
+                        "give both parities of a loop-carried buffer the "
+                        "same slot"))}]>
   ];
 }
 

@@ -30,7 +30,8 @@ split-stale-views and in-place-live make the pass itself do a wrong rewrite
 (its test-corrupt option: split a buffer's live range at a partial write;
 leave a later value's uses through views made before its split point on the
 earlier value's bytes; write an element-wise output over an input that is
-read again later). Each fails as a tool error when it changes nothing in the
+read again later), and carried-one-slot (both parities of a loop-carried
+buffer select the same slot). Each fails as a tool error when it changes nothing in the
 planned IR; --corrupt=loop-overlap gives every view made inside a loop of blocks
 the offset of the first view of the entry block (what a liveness blind to
 back edges would do); --expect-different then demands a DIFFERENCE.  --self-plan=linear|zero
@@ -978,7 +979,7 @@ def execute(opts, text, label, workdir):
 
 
 # --corrupt modes done by the pass (its test-corrupt option), not by this script
-PASS_CORRUPTIONS = ("split-partial", "split-stale-views", "in-place-live")
+PASS_CORRUPTIONS = ("split-partial", "split-stale-views", "in-place-live", "carried-one-slot")
 
 
 def plan_cmd(opts, planner, corrupt=None):
