@@ -76,6 +76,9 @@ typedef enum memplan_corrupt_kind {
   /** a later value's uses through views made before its split point keep
    *  those views (the earlier value's bytes) */
   MEMPLAN_CORRUPT_SPLIT_STALE_VIEWS = 3,
+  /** a loop-carried buffer's two slots are one: both parities select the
+   *  same view, so an iteration overwrites the instance it reads */
+  MEMPLAN_CORRUPT_CARRIED_ONE_SLOT = 10,
   /** a spilled buffer keeps the offset of another spilled buffer live at
    *  the same time (their bytes overlap in the fallback arena) */
   MEMPLAN_CORRUPT_SPILL_OVERLAP = 20

@@ -148,6 +148,9 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
              clEnumValN(MEMPLAN_CORRUPT_SPLIT_STALE_VIEWS, "split-stale-views",
                         "leave a later value's uses through views made "
                         "before its split point on those views"),
+             clEnumValN(MEMPLAN_CORRUPT_CARRIED_ONE_SLOT, "carried-one-slot",
+                        "give both parities of a loop-carried buffer the "
+                        "same slot"),
              clEnumValN(MEMPLAN_CORRUPT_SPILL_OVERLAP, "spill-overlap",
                         "give a spilled buffer the offset of another "
                         "spilled buffer live at the same time"))}]>

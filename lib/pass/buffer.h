@@ -92,6 +92,14 @@ typedef struct mp_buffer {
    * alloc's type with `space`. spilled_from: the space it came from. */
   bool spilled;
   MlirAttribute spilled_from;
+  /* Loop-carried (carried.h): the scf.for whose iter_args hand an instance
+   * of it to the next iteration, null otherwise. Such a buffer is planned
+   * as two slots, this one and buffer twin - 1 (a copy, with twin_of set to
+   * this buffer's index + 1), chosen by the iteration's parity; neither is
+   * split into values nor written in place. */
+  MlirOperation carrier;
+  size_t twin;
+  size_t twin_of;
 } mp_buffer;
 
 /** Leaves buffer b alone for `why` (a format with one %s, filled with arg)

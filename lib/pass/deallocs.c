@@ -11,6 +11,7 @@
 #include "liveness.h"
 
 #include "alias.h"
+#include "carried.h"
 
 #include "mlir-c/BuiltinTypes.h"
 
@@ -44,6 +45,8 @@ static int add_src(srcs *s, size_t k) {
 
 typedef struct trace {
   const mp_ptrmap *alloc_index;
+  MlirOperation guarded; /* the dealloc whose ownership flags may rule out
+                            loop inits (null: every path counts) */
   srcs *s;
   mp_ptrmap seen; /* value -> 1 */
   MlirValue *work;
@@ -60,6 +63,26 @@ static int tpush(trace *t, MlirValue v) {
     return -1;
   *slot = v;
   return 0;
+}
+
+/* True when the traced dealloc runs only under an ownership flag that is
+ * false whenever v, an iter_arg or result of the loop op, is still the
+ * loop's init (carried.h): the dealloc never frees the init, so op's own
+ * operands (the inits) are not among its sources. */
+static bool init_ruled_out(const trace *t, MlirOperation op, MlirValue v) {
+  if (mlirOperationIsNull(t->guarded))
+    return false;
+  for (MlirOperation x = t->guarded;;) {
+    MlirOperation p = mlirOperationGetParentOperation(x);
+    if (mlirOperationIsNull(p))
+      return false;
+    if (mp_op_is(p, "scf.if") &&
+        mlirRegionEqual(mlirBlockGetParentRegion(mlirOperationGetBlock(x)),
+                        mlirOperationGetRegion(p, 0)) &&
+        mp_carried_flag_excludes_init(mlirOperationGetOperand(p, 0), op, v))
+      return true;
+    x = p;
+  }
 }
 
 /* Pushes the memref operands of op whose edges lead to v. Returns how many,
@@ -87,7 +110,7 @@ static int from_operands(trace *t, MlirOperation op, MlirValue v) {
  * every region of op: by the edges' shape, the only operands with an edge
  * to a result of op or to an argument of one of its blocks. */
 static int from_op(trace *t, MlirOperation op, MlirValue v) {
-  int found = from_operands(t, op, v);
+  int found = init_ruled_out(t, op, v) ? 0 : from_operands(t, op, v);
   for (intptr_t r = 0; found >= 0 && r < mlirOperationGetNumRegions(op); ++r)
     for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
          found >= 0 && !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b)) {
@@ -100,10 +123,12 @@ static int from_op(trace *t, MlirOperation op, MlirValue v) {
   return found;
 }
 
-/* Collects into s the buffers that the memref value v0 may be (a view of).
- * Returns -1 only if memory runs out. */
-static int trace_value(const mp_ptrmap *alloc_index, MlirValue v0, srcs *s) {
-  trace t = {alloc_index, s, {0}, NULL, 0, 0};
+/* Collects into s the buffers that the memref value v0 may be (a view of);
+ * with `guarded` (the dealloc of v0), only those it may free under its
+ * ownership flags. Returns -1 only if memory runs out. */
+static int trace_value(const mp_ptrmap *alloc_index, MlirOperation guarded, MlirValue v0,
+                       srcs *s) {
+  trace t = {alloc_index, guarded, s, {0}, NULL, 0, 0};
   int rc = -1;
   if (tpush(&t, v0))
     goto out;
@@ -195,7 +220,7 @@ int mp_deallocs_settle(const mp_schedule *sched, const mp_ptrmap *alloc_index,
                        mp_liveness *l) {
   MlirOperation *dops = NULL;
   size_t nd = 0, capd = 0;
-  srcs *ds = NULL;
+  srcs *ds = NULL, *all = NULL;
   mp_ptrmap dealloc_index = {0};
   int rc = -1;
   for (size_t k = 0; k < sched->n; ++k) {
@@ -206,17 +231,22 @@ int mp_deallocs_settle(const mp_schedule *sched, const mp_ptrmap *alloc_index,
       goto done;
     *slot = sched->ops[k];
   }
-  if (nd && !(ds = calloc(nd, sizeof *ds)))
+  if (nd && (!(ds = calloc(nd, sizeof *ds)) || !(all = calloc(nd, sizeof *all))))
     goto done;
-  for (size_t d = 0; d < nd; ++d)
-    if (trace_value(alloc_index, mlirOperationGetOperand(dops[d], 0), &ds[d]))
+  for (size_t d = 0; d < nd; ++d) {
+    MlirValue freed = mlirOperationGetOperand(dops[d], 0);
+    if (trace_value(alloc_index, dops[d], freed, &ds[d]) ||
+        trace_value(alloc_index, (MlirOperation){NULL}, freed, &all[d]))
       goto done;
-  /* The trace inverts the forward edges, so it finds every buffer whose
-   * walk reached the dealloc. Should the two ever part, the dealloc is taken
-   * to free something unknown: a free of arena memory must never stay. */
+  }
+  /* The full trace inverts the forward edges, so it finds every buffer
+   * whose walk reached the dealloc. Should the two ever part, the dealloc is
+   * taken to free something unknown: a free of arena memory must never
+   * stay. A buffer only the ownership flags rule out (in `all`, not in ds)
+   * is one the dealloc never frees. */
   for (size_t r = 0; r < nreached; ++r) {
     int64_t d = mp_ptrmap_get(&dealloc_index, reached[r].dealloc.ptr, -1);
-    if (d < 0 || has_src(&ds[d], reached[r].buffer))
+    if (d < 0 || has_src(&all[d], reached[r].buffer) || has_src(&ds[d], reached[r].buffer))
       continue;
     if (add_src(&ds[d], reached[r].buffer))
       goto done;
@@ -231,7 +261,10 @@ int mp_deallocs_settle(const mp_schedule *sched, const mp_ptrmap *alloc_index,
 done:
   for (size_t d = 0; ds && d < nd; ++d)
     free(ds[d].idx);
+  for (size_t d = 0; all && d < nd; ++d)
+    free(all[d].idx);
   free(ds);
+  free(all);
   free(dops);
   mp_ptrmap_free(&dealloc_index);
   return rc;

@@ -194,8 +194,19 @@ static int name_buffers(MlirOperation func, size_t nallocs, stages *st) {
     return -1;
   mp_liveness allocs = st->live;
   allocs.n = nallocs;
+  /* the second slots of loop-carried allocs come last (carried.h) and are
+   * named after their alloc below, not as allocs of their own */
+  while (allocs.n > 0 && st->live.buffers[allocs.n - 1].twin_of)
+    allocs.n--;
   if (mp_name_buffers(func, &allocs, st->ids))
     return -1;
+  /* "%alloc_8{odd}": the slot of a loop-carried alloc for odd iterations */
+  for (size_t i = 0; i < nallocs; ++i)
+    if (st->live.buffers[i].twin_of) {
+      char first[MP_ID_LEN];
+      snprintf(first, sizeof first, "%s", st->ids[st->live.buffers[i].twin_of - 1]);
+      snprintf(st->ids[i], MP_ID_LEN, "%.80s{odd}", first);
+    }
   /* "%alloc_8[2]": the value the alloc's second split point starts */
   for (size_t k = 0; k < st->values.nvals; ++k) {
     const mp_value *v = &st->values.vals[k];
@@ -480,7 +491,7 @@ MlirLogicalResult memplan_plan_function(MlirOperation func,
     rc = -1;
   memplan_arena_kind kind = arena_kind(func, module, o);
   mp_rewrite_in in = {kind, module ? &module->taken : NULL, redirect_values, &st.redirects,
-                      f ? &f->args : NULL};
+                      f ? &f->args : NULL, o->corrupt == MEMPLAN_CORRUPT_CARRIED_ONE_SLOT};
   if (rc == 0 && mp_rewrite(func, &st.live, &st.problems, st.plans, &in,
                             &f->globals, &f->nglobals, &f->capglobals, err, sizeof err))
     rc = -1;

@@ -2,6 +2,7 @@
 #include "liveness.h"
 
 #include "alias.h"
+#include "carried.h"
 #include "cfg.h"
 #include "memplan-c/pass.h"
 #include "parallel.h"
@@ -244,10 +245,11 @@ static int follow_use(walk *w, mp_buffer *b, int64_t stamp, MlirValue v,
   }
   if (e.kind == MP_EDGE_ADDRESS)
     return address_uses(w, b, v, user);
-  if (!mlirOperationIsNull(e.loop) && in_anc(w, e.loop)) {
-    mp_leave_alone(b, MP_SKIP_CARRIED, "carried across iterations of its enclosing loop%s", NULL);
+  /* handed to the next iteration of a loop around the alloc: planned as
+   * two slots when carried.h allows it, and then followed on */
+  if (!mlirOperationIsNull(e.loop) && in_anc(w, e.loop) &&
+      !mp_carried_accept(b, e.loop, w->anc, w->nanc))
     return 0;
-  }
   for (int i = 0; i < e.nto; ++i) {
     if (!mp_is_memref(e.to[i])) {
       /* forwarded into a value that holds it (an !async.value<memref>),
@@ -299,7 +301,8 @@ static int walk_value(walk *w, mp_buffer *b, MlirValue v) {
   if (live.across)
     mp_leave_alone(b, MP_SKIP_CARRIED,
                    "carried around a loop between blocks: still live when its "
-                   "alloc runs again%s", NULL);
+                   "alloc runs again (two slots by parity are made for scf.for "
+                   "only)%s", NULL);
   return 0;
 }
 
@@ -329,7 +332,7 @@ static int walk_buffer(walk *w, mp_buffer *b, int64_t stamp) {
     b->start = b->def;
     b->end = b->def + 1;
   }
-  return 0;
+  return mp_carried_check(b, w->sched);
 }
 
 /* arena=global gives the function one arena for all its activations. A
@@ -424,7 +427,8 @@ int mp_liveness_build(MlirOperation func, const mp_schedule *s,
   }
   if (o->shared_arena && live_across_calls(s, out))
     goto done;
-  if (mp_deallocs_settle(s, &alloc_index, w.reached, w.nreached, out))
+  if (mp_deallocs_settle(s, &alloc_index, w.reached, w.nreached, out) ||
+      mp_carried_twins(out))
     goto done;
   rc = 0;
 done:

@@ -16,7 +16,8 @@
 |*    counts. A use that hands the buffer to code memplan cannot see makes it *|
 |*    escape: it keeps its own allocation. A value handed to the next         *|
 |*    iteration of a loop that contains the alloc is carried: two             *|
-|*    iterations' buffers are live at once, so it is left alone.              *|
+|*    iterations' buffers are live at once; an scf.for gets two slots for it  *|
+|*    (carried.h), any other loop leaves it alone.                            *|
 |*                                                                            *|
 |*  - Live interval, from uses only (memref.dealloc is not a use: upstream    *|
 |*    puts every dealloc at the end of the function). A use of an alias      *|

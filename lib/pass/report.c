@@ -155,6 +155,10 @@ void mp_summary_text(const mp_planned *f, const char *planner, double ms,
     const mp_buffer *b = &f->l->buffers[i];
     if (b->value_of) /* a later value of an alloc counted here */
       continue;
+    if (b->twin_of) { /* the second slot of a loop-carried alloc: its bytes */
+      sum_planned += b->size;
+      continue;
+    }
     if (b->skip == MP_PLANNED) {
       planned++;
       sum_planned += b->size;

@@ -7,6 +7,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -288,6 +289,43 @@ static MlirValue make_view(edit *ed, const mp_buffer *b, MlirValue av, uint64_t 
   return add(ed, blk, at, create("memref.cast", loc, 1, &t, 1, &view, 0, NULL));
 }
 
+/* The parity of b's carrier loop's iteration, (iv - lb) / step & 1 as an
+ * i1, made at the top of the loop's body (scf.for's step is positive, so
+ * iv - lb >= 0 and an unsigned division is exact enough). */
+static MlirValue parity(edit *ed, const mp_buffer *b) {
+  MlirOperation loop = b->carrier;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  MlirOperation top = mlirBlockGetFirstOperation(body);
+  MlirLocation loc = mlirOperationGetLocation(loop);
+  MlirType index = mlirIndexTypeGet(ed->ctx), i1 = mlirIntegerTypeGet(ed->ctx, 1);
+  MlirValue iv = mlirBlockGetArgument(body, 0);
+  MlirValue lb = mlirOperationGetOperand(loop, 0), step = mlirOperationGetOperand(loop, 2);
+  MlirValue d[2] = {iv, lb};
+  MlirValue diff = add(ed, body, top, create("arith.subi", loc, 1, &index, 2, d, 0, NULL));
+  MlirValue q[2] = {diff, step};
+  MlirValue n = add(ed, body, top, create("arith.divui", loc, 1, &index, 2, q, 0, NULL));
+  MlirNamedAttribute one = named(ed->ctx, "value", mlirIntegerAttrGet(index, 1));
+  MlirValue c1 = add(ed, body, top, create("arith.constant", loc, 1, &index, 0, NULL, 1, &one));
+  MlirValue a[2] = {n, c1};
+  MlirValue p = add(ed, body, top, create("arith.andi", loc, 1, &index, 2, a, 0, NULL));
+  if (ed->failed)
+    return (MlirValue){NULL};
+  return add(ed, body, top, create("arith.index_cast", loc, 1, &i1, 1, &p, 0, NULL));
+}
+
+/* The view of loop-carried buffer b: its even slot's view or its twin's
+ * (odd), by the iteration's parity; before the alloc, after both views. */
+static MlirValue carried_view(edit *ed, const mp_buffer *b, MlirValue even, MlirValue odd,
+                              bool one_slot) {
+  MlirValue odd_it = parity(ed, b);
+  if (ed->failed)
+    return (MlirValue){NULL};
+  MlirValue ops[3] = {odd_it, one_slot ? even : odd, even};
+  MlirType t = mlirValueGetType(even);
+  return add(ed, mlirOperationGetBlock(b->op), b->op,
+             create("arith.select", mlirOperationGetLocation(b->op), 1, &t, 3, ops, 0, NULL));
+}
+
 /*--- the stage --------------------------------------------------------------*/
 
 int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
@@ -347,6 +385,13 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
     if (b->skip == MP_PLANNED && b->shares)
       views[i] = make_view(&ed, b, arena_of[b->shares - 1], offset_of[b->shares - 1]);
   }
+  for (size_t i = 0; i < l->n && !ed.failed; ++i) {
+    const mp_buffer *b = &l->buffers[i];
+    if (b->skip != MP_PLANNED || !b->twin)
+      continue;
+    assert(l->buffers[b->twin - 1].twin_of == i + 1 && "twins point at each other");
+    views[i] = carried_view(&ed, b, views[i], views[b->twin - 1], in->corrupt_one_slot);
+  }
   if (!ed.failed && in->arena == MEMPLAN_ARENA_ARG && in->args->n &&
       mp_arena_arg_prepare(func, in->taken, in->args, err, err_len))
     ed.failed = true;
@@ -379,7 +424,7 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
   if (in->hook)
     in->hook(in->hook_ctx, views);
   for (size_t i = 0; i < l->n; ++i) {
-    if (l->buffers[i].skip != MP_PLANNED || l->buffers[i].value_of)
+    if (l->buffers[i].skip != MP_PLANNED || l->buffers[i].value_of || l->buffers[i].twin_of)
       continue;
     mlirValueReplaceAllUsesOfWith(l->buffers[i].value, views[i]);
     if (l->buffers[i].spilled) /* its views move with it (spill.h) */

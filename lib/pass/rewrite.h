@@ -33,6 +33,9 @@
 |* shapes, so the views need no size operands. A later value of an alloc     *|
 |* (buffer.h: value_of) gets the same view before the op that starts it, and  *|
 |* a buffer that shares another's bytes (shares) a view at that one's offset. *|
+|* A loop-carried alloc (carried.h) gets the views of its two slots and      *|
+|*     %p = ((iv - lb) / step) & 1   (arith ops at the top of the loop body) *|
+|*     %v = arith.select (index_cast %p to i1), %odd_view, %even_view        *|
 \*===----------------------------------------------------------------------===*/
 #ifndef MEMPLAN_PASS_REWRITE_H
 #define MEMPLAN_PASS_REWRITE_H
@@ -55,6 +58,9 @@ typedef struct mp_rewrite_in {
   void *hook_ctx;
   /* arena=arg: receives the function's arena arguments (arena_arg.h). */
   struct mp_arena_args *args;
+  /* Negative control for the e2e tests: a loop-carried buffer's parities
+   * select the same slot. */
+  bool corrupt_one_slot;
 } mp_rewrite_in;
 
 /** Rewrites `func` with the plans (one per space of p). With arena=global

@@ -268,7 +268,8 @@ int mp_values_build(const mp_schedule *s, const mp_liveness *l,
   int rc = 0;
   for (size_t i = 0; i < l->n && rc == 0; ++i) {
     const mp_buffer *b = &l->buffers[i];
-    if (b->skip != MP_PLANNED || b->value_of || b->size == 0 || b->threads_share)
+    if (b->skip != MP_PLANNED || b->value_of || b->size == 0 || b->threads_share ||
+        !mlirOperationIsNull(b->carrier)) /* two slots by parity (carried.h) */
       continue;
     w.b = b;
     w.block = mlirOperationGetBlock(b->op);

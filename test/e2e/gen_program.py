@@ -32,6 +32,10 @@ plain programs never change):
                 call and its result is a view of it.
   alloca        some buffers are memref.alloca (freed by the return, never
                 by a dealloc).
+  carried-alloc recurrences over scf.for: each iteration allocates a new
+                buffer from the one the previous iteration handed on through
+                an iter_arg, and frees the old one under an ownership flag
+                (what --buffer-deallocation-pipeline makes).
 
 The same SEED always gives the same text (Python's random.Random(SEED)).
 """
@@ -79,7 +83,7 @@ class Buf:
         return mtype(self.shape, self.elem)
 
 
-SHAPES_EXTRA = ("early-return", "calls", "alloca")
+SHAPES_EXTRA = ("early-return", "calls", "alloca", "carried-alloc")
 
 
 class Gen:
@@ -624,10 +628,62 @@ class Gen:
         self.emit("return")
         self.emit("^cont%d:" % n)
 
+    def reverse_add(self, src, dst):
+        """dst[j] += src[n-1-j] (xor for i1), element by element: one buffer
+        for both would read elements it has already changed."""
+        sv, st = self.view1d(src)
+        dv, dt = self.view1d(dst)
+        j, k, x, y, r = (self.fresh("j"), self.fresh("k"), self.fresh("x"), self.fresh("x"),
+                         self.fresh("x"))
+        op = "arith.addf" if src.elem in FLOATS else "arith.xori" if src.elem == "i1" else "arith.addi"
+        self.emit("scf.for %s = %s to %s step %s {" % (j, self.cidx(0), self.cidx(src.n), self.cidx(1)))
+        self.emit("  %s = arith.subi %s, %s : index" % (k, self.cidx(src.n - 1), j))
+        self.emit("  %s = memref.load %s[%s] : %s" % (x, sv, k, st))
+        self.emit("  %s = memref.load %s[%s] : %s" % (y, dv, j, dt))
+        self.emit("  %s = %s %s, %s : %s" % (r, op, y, x, src.elem))
+        self.emit("  memref.store %s, %s[%s] : %s" % (r, dv, j, dt))
+        self.emit("}")
+
+    def for_recur(self, pool, depth, n, conds):
+        """A recurrence as bufferization makes it: every iteration allocates
+        its new buffer from the previous one (reached through the iter_arg,
+        read while the new one is written) and frees the previous one under
+        an ownership flag that starts false; the result goes back to an
+        outer buffer."""
+        a = self.pick(pool)
+        iv, cur, own, res, y = (self.fresh("i"), self.fresh("cur"), self.fresh("own"),
+                                self.fresh("rec"), self.fresh("y"))
+        fl, tr = self.fresh("f"), self.fresh("t")
+        self.emit("%s = arith.constant false" % fl)
+        self.emit("%s = arith.constant true" % tr)
+        self.emit("%s:2 = scf.for %s = %s to %s step %s iter_args(%s = %s, %s = %s) -> (%s, i1) {"
+                  % (res, iv, self.cidx(self.r.randint(0, 1)), self.cidx(self.r.randint(4, 6)),
+                     self.cidx(self.r.choice([1, 2])), cur, a.name, own, fl, a.type))
+        self.ind += 2
+        self.emit("%s = memref.alloc() : %s" % (y, a.type))
+        self.emit("memref.copy %s, %s : %s to %s" % (cur, y, a.type, a.type))
+        cb, yb = Buf(cur, a.shape, a.elem), Buf(y, a.shape, a.elem)
+        scope = self.block([x for x in pool if x is not a] + [cb, yb], depth, n, conds)
+        self.reverse_add(cb, yb)
+        self.free(scope)
+        self.emit("scf.if %s {" % own)
+        self.emit("  memref.dealloc %s : %s" % (cur, a.type))
+        self.emit("}")
+        self.emit("scf.yield %s, %s : %s, i1" % (y, tr, a.type))
+        self.ind -= 2
+        self.emit("}")
+        self.emit("memref.copy %s#0, %s : %s to %s" % (res, a.name, a.type, a.type))
+        self.accumulate(Buf("%s#0" % res, a.shape, a.elem))  # observed in the outputs
+        self.emit("scf.if %s#1 {" % res)
+        self.emit("  memref.dealloc %s#0 : %s" % (res, a.type))
+        self.emit("}")
+
     def region(self, pool, scope_out, depth, conds):
         kinds = ["for", "for_carried", "if", "if_yield", "while"]
         if self.parallel:  # a list of its own: other seeds keep their programs
             kinds += ["forall", "parallel"]
+        if "carried-alloc" in self.shape:  # issue 17: recurrences over scf.for
+            kinds += ["for_recur"]
         kind = self.r.choice(kinds)
         n = self.r.randint(2, 5)
         if kind in ("forall", "parallel"):
@@ -687,6 +743,8 @@ class Gen:
             self.emit("}")
             pool.append(Buf("%s#0" % res, a.shape, a.elem))
             pool.append(Buf("%s#1" % res, a.shape, a.elem))
+        elif kind == "for_recur":
+            self.for_recur(pool, depth, n, conds)
         elif kind in ("if", "if_yield"):
             c = self.r.choice(conds)
             x = self.pick(pool)

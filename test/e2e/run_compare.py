@@ -31,7 +31,8 @@ split-stale-views, in-place-live and spill-overlap make the pass itself do a wro
 leave a later value's uses through views made before its split point on the
 earlier value's bytes; write an element-wise output over an input that is
 read again later; give a spilled buffer the offset of another spilled buffer
-live at the same time). Each fails as a tool error when it changes nothing in the
+live at the same time), and carried-one-slot (both parities of a loop-carried
+buffer select the same slot). Each fails as a tool error when it changes nothing in the
 planned IR; --corrupt=loop-overlap gives every view made inside a loop of blocks
 the offset of the first view of the entry block (what a liveness blind to
 back edges would do); --expect-different then demands a DIFFERENCE.  --self-plan=linear|zero
@@ -979,7 +980,8 @@ def execute(opts, text, label, workdir):
 
 
 # --corrupt modes done by the pass (its test-corrupt option), not by this script
-PASS_CORRUPTIONS = ("split-partial", "split-stale-views", "in-place-live", "spill-overlap")
+PASS_CORRUPTIONS = ("split-partial", "split-stale-views", "in-place-live", "spill-overlap",
+                    "carried-one-slot")
 
 
 def plan_cmd(opts, planner, corrupt=None):
