@@ -115,6 +115,11 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
     Option<"picture", "picture", "std::string", "\"\"",
            "Write each function's SVG pictures to this path; {func} as for "
            "report, {space} becomes the arena's index (module form only)">,
+    Option<"copies", "copies", "bool", "true",
+           "Remove a copy whose source dies at it by making the ops that "
+           "write the source write the destination (the interior of a "
+           "padded buffer, a slice of a concatenation) instead, where that "
+           "does not raise the max-live bound (the default; false: never)">,
     Option<"split", "split", "bool", "true",
            "A live range per value: where an op writes every byte of a "
            "buffer without reading it, the buffer's next value becomes a "
@@ -136,7 +141,10 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
                         "write in place also over an input read later"),
              clEnumValN(MEMPLAN_CORRUPT_SPLIT_STALE_VIEWS, "split-stale-views",
                         "leave a later value's uses through views made "
-                        "before its split point on those views"))}]>
+                        "before its split point on those views"),
+             clEnumValN(MEMPLAN_CORRUPT_COPIES_FILL_LATE, "copies-fill-late",
+                        "remove a copy but leave its destination's fill "
+                        "after the source's writers"))}]>
   ];
 }
 

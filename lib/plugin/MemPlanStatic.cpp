@@ -128,6 +128,7 @@ private:
     o.ncapacities = caps.size();
     o.report = report.getValue().c_str();
     o.picture = picture.getValue().c_str();
+    o.copies = copies;
     o.split = split;
     o.in_place = inPlace;
     o.corrupt = testCorrupt;
