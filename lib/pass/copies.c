@@ -26,6 +26,7 @@ typedef struct ctx {
   const mp_schedule *sched;
   const mp_liveness *live;
   mp_ptrmap buffer_of; /* alloc op -> 1 + its buffer */
+  mp_ptrmap moved;     /* op -> 1 once a taken candidate moves it */
 } ctx;
 
 static int64_t num(const ctx *c, MlirOperation op) { return mp_schedule_num(c->sched, op); }
@@ -264,9 +265,15 @@ static bool match(const ctx *c, MlirOperation op, candidate *k) {
 }
 
 /* The bound with k's rewrite on top of those in `trial` (S gone, P live
- * from F); keeps it in trial when it does not rise. */
-static int judge(const ctx *c, const candidate *k, mp_liveness *trial, uint64_t *bound,
+ * from F); keeps it in trial when it does not rise. An op moves once at
+ * most: moved twice (a constant two fills use), its second place could be
+ * after a user the first move put before it. Returns 1 taken, 0 not, -1
+ * out of memory. */
+static int judge(ctx *c, const candidate *k, mp_liveness *trial, uint64_t *bound,
                  bool *taken) {
+  for (int m = 0; m < k->nmoved; ++m)
+    if (mp_ptrmap_get(&c->moved, k->moved[m].ptr, 0))
+      return 0;
   mp_buffer *bs = &trial->buffers[k->s], *bp = &trial->buffers[k->p];
   mp_buffer keep_s = *bs, keep_p = *bp;
   bs->skip = MP_SKIP_UNKNOWN_OP;
@@ -282,6 +289,9 @@ static int judge(const ctx *c, const candidate *k, mp_liveness *trial, uint64_t 
   }
   *bound = after;
   taken[k->s] = taken[k->p] = true;
+  for (int m = 0; m < k->nmoved; ++m)
+    if (mp_ptrmap_put(&c->moved, k->moved[m].ptr, 1))
+      return -1;
   return 1;
 }
 
@@ -307,7 +317,7 @@ int mp_copies_remove(MlirOperation func, const mp_schedule *s, const mp_liveness
                      bool corrupt, mp_copies_result *out) {
   (void)func;
   memset(out, 0, sizeof *out);
-  ctx c = {s, l, {0}};
+  ctx c = {s, l, {0}, {0}};
   mp_liveness trial = *l;
   trial.buffers = malloc((l->n ? l->n : 1) * sizeof *trial.buffers);
   bool *taken = calloc(l->n ? l->n : 1, sizeof *taken);
@@ -343,5 +353,6 @@ int mp_copies_remove(MlirOperation func, const mp_schedule *s, const mp_liveness
   free(taken);
   free(trial.buffers);
   mp_ptrmap_free(&c.buffer_of);
+  mp_ptrmap_free(&c.moved);
   return rc;
 }
