@@ -81,7 +81,10 @@ typedef enum memplan_corrupt_kind {
   MEMPLAN_CORRUPT_CARRIED_ONE_SLOT = 10,
   /** a spilled buffer keeps the offset of another spilled buffer live at
    *  the same time (their bytes overlap in the fallback arena) */
-  MEMPLAN_CORRUPT_SPILL_OVERLAP = 20
+  MEMPLAN_CORRUPT_SPILL_OVERLAP = 20,
+  /** a removed copy's destination fills stay after the source's writers,
+   *  which they then overwrite */
+  MEMPLAN_CORRUPT_COPIES_FILL_LATE = 40
 } memplan_corrupt_kind;
 
 /** The largest alignment of an arena=global arena, in bytes: LLVM refuses
@@ -130,17 +133,20 @@ typedef struct memplan_pass_options {
    *  form only. */
   const char *picture;
   /** The steps that lower the max-live bound itself, each on by default
-   *  (memplan_pass_options_init): a live range per value (a buffer split
-   *  where an op overwrites all of it), and an element-wise op's output
-   *  written over an input that dies there. */
+   *  (memplan_pass_options_init): copies removed by writing their source's
+   *  producers into the destination (the IR changes even when the function
+   *  is then not planned: the rewrite holds on its own), a live range per
+   *  value (a buffer split where an op overwrites all of it), and an
+   *  element-wise op's output written over an input that dies there. */
+  bool copies;
   bool split;
   bool in_place;
   memplan_corrupt_kind corrupt;
 } memplan_pass_options;
 
 /** Fills `o` with the defaults: planner "auto", alignment 64, no limits,
- *  arena alloc, summary remarks, no capacity, no report, no picture, split
- *  and in-place on, nothing corrupted. */
+ *  arena alloc, summary remarks, no capacity, no report, no picture,
+ *  copies, split and in-place on, nothing corrupted. */
 void memplan_pass_options_init(memplan_pass_options *o);
 
 /** Checks the option values that a typed option cannot: alignment, the

@@ -126,6 +126,11 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
     Option<"picture", "picture", "std::string", "\"\"",
            "Write each function's SVG pictures to this path; {func} as for "
            "report, {space} becomes the arena's index (module form only)">,
+    Option<"copies", "copies", "bool", "true",
+           "Remove a copy whose source dies at it by making the ops that "
+           "write the source write the destination (the interior of a "
+           "padded buffer, a slice of a concatenation) instead, where that "
+           "does not raise the max-live bound (the default; false: never)">,
     Option<"split", "split", "bool", "true",
            "A live range per value: where an op writes every byte of a "
            "buffer without reading it, the buffer's next value becomes a "
@@ -153,7 +158,10 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
                         "same slot"),
              clEnumValN(MEMPLAN_CORRUPT_SPILL_OVERLAP, "spill-overlap",
                         "give a spilled buffer the offset of another "
-                        "spilled buffer live at the same time"))}]>
+                        "spilled buffer live at the same time"),
+             clEnumValN(MEMPLAN_CORRUPT_COPIES_FILL_LATE, "copies-fill-late",
+                        "remove a copy but leave its destination's fill "
+                        "after the source's writers"))}]>
   ];
 }
 

@@ -15,6 +15,7 @@
 
 /** The steps, in the order the pass applies them. */
 typedef enum mp_step {
+  MP_STEP_COPIES,  /* copies removed (copies.h) */
   MP_STEP_SPLIT,   /* a live range per value */
   MP_STEP_INPLACE, /* element-wise outputs over dying inputs */
   MP_NSTEPS
@@ -27,8 +28,9 @@ typedef struct mp_steps {
   uint64_t given;            /* one buffer per alloc, in the given op order */
   bool on[MP_NSTEPS];        /* the step ran (its option is on) */
   uint64_t after[MP_NSTEPS]; /* the bound after it (the previous one when off) */
-  uint64_t count[MP_NSTEPS]; /* what it did: values made buffers of their own,
-                                outputs written in place */
+  uint64_t count[MP_NSTEPS]; /* what it did: copies removed, values made
+                                buffers of their own, outputs written in
+                                place */
   /* The plan without the steps was smaller and is the one used (a
    * heuristic planner may pack the steps' buffers worse, though their bound
    * is lower): the arena with the steps and without, summed over spaces. */

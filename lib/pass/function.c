@@ -12,6 +12,7 @@
 \*===----------------------------------------------------------------------===*/
 #include "attributions.h"
 #include "bound.h"
+#include "copies.h"
 #include "inplace.h"
 #include "module.h"
 #include "report.h"
@@ -40,6 +41,7 @@ void memplan_pass_options_init(memplan_pass_options *o) {
   o->remarks = MEMPLAN_REMARKS_SUMMARY;
   o->report = "";
   o->picture = "";
+  o->copies = true;
   o->split = true;
   o->in_place = true;
 }
@@ -150,15 +152,19 @@ static void stages_free(stages *st) {
 }
 
 /* The steps that lower the bound itself (bound.h), in order, each with the
- * bound after it: values (a live range per value) -> in place. Returns 0,
- * or -1 if memory runs out. */
-static int lower_the_bound(const memplan_pass_options *o, stages *st) {
+ * bound after it: copies (already made on the IR: `copies`) -> values (a
+ * live range per value) -> in place. Returns 0, or -1 if memory runs out. */
+static int lower_the_bound(const memplan_pass_options *o, const mp_copies_result *copies,
+                           stages *st) {
   mp_steps *k = &st->steps;
   size_t nallocs = st->live.n;
   uint64_t cur = 0;
   if (mp_bound(&st->live, &cur))
     return -1;
-  k->given = cur;
+  k->on[MP_STEP_COPIES] = o->copies;
+  k->count[MP_STEP_COPIES] = copies->removed;
+  k->given = copies->removed ? copies->bound_before : cur;
+  k->after[MP_STEP_COPIES] = cur;
   if (o->split || o->in_place) {
     mp_values_options vo = {o->corrupt == MEMPLAN_CORRUPT_SPLIT_PARTIAL};
     if (mp_values_build(&st->sched, &st->live, &vo, &st->values) ||
@@ -222,7 +228,8 @@ static int name_buffers(MlirOperation func, size_t nallocs, stages *st) {
 /* One attempt of schedule -> liveness -> values -> in place -> names ->
  * problem -> plan. Returns an MP_PLAN_* code with err set. */
 static int plan_once(MlirOperation func, const memplan_pass_options *o,
-                     const mp_call_facts *calls, mp_ptrmap *over_limit, stages *st, char *err, size_t err_len) {
+                     const mp_call_facts *calls, const mp_copies_result *copies,
+                     mp_ptrmap *over_limit, stages *st, char *err, size_t err_len) {
   memset(st, 0, sizeof *st);
   mp_liveness_options lo = {o->alignment, o->arena == MEMPLAN_ARENA_GLOBAL, over_limit,
                             calls};
@@ -234,7 +241,7 @@ static int plan_once(MlirOperation func, const memplan_pass_options *o,
   if (mp_liveness_build(func, &st->sched, &lo, &st->live, err, err_len))
     return MP_PLAN_FAILED;
   size_t nallocs = st->live.n;
-  if (lower_the_bound(o, st) || name_buffers(func, nallocs, st) ||
+  if (lower_the_bound(o, copies, st) || name_buffers(func, nallocs, st) ||
       mp_problems_build(&st->live, st->ids, o, &st->problems)) {
     snprintf(err, err_len, "memplan-static: out of memory");
     return MP_PLAN_FAILED;
@@ -265,16 +272,37 @@ static int plan_once(MlirOperation func, const memplan_pass_options *o,
   return rc;
 }
 
+/* Removes the copies that copies.h can (on the IR, before the other stages
+ * analyse it), judged on the function's own schedule and liveness. A
+ * function whose schedule or liveness fails is left as it is: plan_once
+ * fails the same way and reports why.
+ * Returns 0, or -1 if memory runs out. */
+static int remove_copies(MlirOperation func, const memplan_pass_options *o,
+                         const mp_call_facts *calls, mp_copies_result *out) {
+  mp_schedule sched = {0};
+  mp_liveness live = {0};
+  mp_liveness_options lo = {o->alignment, o->arena == MEMPLAN_ARENA_GLOBAL, NULL, calls};
+  char err[512];
+  int rc = 0;
+  if (mp_schedule_build(func, &sched) == 0 &&
+      mp_liveness_build(func, &sched, &lo, &live, err, sizeof err) == 0)
+    rc = mp_copies_remove(func, &sched, &live, o->corrupt == MEMPLAN_CORRUPT_COPIES_FILL_LATE,
+                          out);
+  mp_liveness_free(&live);
+  mp_schedule_free(&sched);
+  return rc;
+}
+
 /* At most two attempts: when an arena passes 2^62 bytes, the buffers to
  * leave alone are chosen so that the second cannot (plan.c). */
 static int plan_with_retry(MlirOperation func, const memplan_pass_options *o,
-                           const mp_call_facts *calls, stages *st, char *err,
-                           size_t err_len) {
+                           const mp_call_facts *calls, const mp_copies_result *copies,
+                           stages *st, char *err, size_t err_len) {
   mp_ptrmap over_limit = {0};
-  int rc = plan_once(func, o, calls, &over_limit, st, err, err_len);
+  int rc = plan_once(func, o, calls, copies, &over_limit, st, err, err_len);
   if (rc == MP_PLAN_RETRY) {
     stages_free(st);
-    rc = plan_once(func, o, calls, &over_limit, st, err, err_len);
+    rc = plan_once(func, o, calls, copies, &over_limit, st, err, err_len);
     if (rc == MP_PLAN_RETRY)
       rc = MP_PLAN_FAILED; /* cannot be: err says what was too large */
   }
@@ -300,16 +328,23 @@ static uint64_t arena_bytes(const stages *st) {
 static int plan_function(MlirOperation func, const memplan_pass_options *o,
                          const mp_call_facts *calls, stages *st, char *err,
                          size_t err_len) {
-  int rc = plan_with_retry(func, o, calls, st, err, err_len);
+  mp_copies_result copies = {0};
+  if (o->copies && remove_copies(func, o, calls, &copies)) {
+    memset(st, 0, sizeof *st);
+    snprintf(err, err_len, "memplan-static: out of memory");
+    return MP_PLAN_FAILED;
+  }
+  int rc = plan_with_retry(func, o, calls, &copies, st, err, err_len);
   const mp_steps *k = &st->steps;
   if (rc != MP_PLAN_OK || o->corrupt != MEMPLAN_CORRUPT_NONE ||
-      k->count[MP_STEP_SPLIT] + k->count[MP_STEP_INPLACE] == 0 || arena_bytes(st) <= k->given)
+      k->count[MP_STEP_SPLIT] + k->count[MP_STEP_INPLACE] == 0 ||
+      arena_bytes(st) <= k->after[MP_STEP_COPIES])
     return rc;
   memplan_pass_options without = *o;
   without.split = without.in_place = false;
   stages alt;
   char alt_err[512];
-  if (plan_with_retry(func, &without, calls, &alt, alt_err, sizeof alt_err) == MP_PLAN_OK &&
+  if (plan_with_retry(func, &without, calls, &copies, &alt, alt_err, sizeof alt_err) == MP_PLAN_OK &&
       arena_bytes(&alt) < arena_bytes(st)) {
     mp_steps kept = st->steps;
     kept.dropped = true;

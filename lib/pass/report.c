@@ -15,8 +15,8 @@
 
 /*--- the summary ------------------------------------------------------------*/
 
-/* "; bound 1293152 -> 593280 bytes (split -699872 by 45 values, in-place 0
- * at 0 ops)": the max-live bound of the given op order, what each step took
+/* "; bound 1293152 -> 593280 bytes (copies 0 at 0 copies, split -699872 by
+ * 45 values, in-place 0 at 0 ops)": the max-live bound of the given op order, what each step took
  * off, and how often it acted. */
 static void steps_text(const mp_steps *k, char *buf, size_t len) {
   char t1[48], t2[48];
@@ -32,20 +32,24 @@ static void steps_text(const mp_steps *k, char *buf, size_t len) {
       w += snprintf(buf + w, len - (size_t)w, "%s%s off", sep, mp_step_name(s));
       continue;
     }
-    static const char *const acts[MP_NSTEPS] = {"by %llu value%s", "at %llu op%s"};
+    static const char *const acts[MP_NSTEPS] = {"at %llu cop%s", "by %llu value%s",
+                                                "at %llu op%s"};
+    static const char *const one[MP_NSTEPS] = {"y", "", ""}, *const many[MP_NSTEPS] = {
+                                                                  "ies", "s", "s"};
     int64_t d = (int64_t)(k->after[s] - last);
     w += snprintf(buf + w, len - (size_t)w, "%s%s %s%lld ", sep, mp_step_name(s),
                   d > 0 ? "+" : "", (long long)d);
     if (w > 0 && (size_t)w < len)
       w += snprintf(buf + w, len - (size_t)w, acts[s], (unsigned long long)k->count[s],
-                    k->count[s] == 1 ? "" : "s");
+                    k->count[s] == 1 ? one[s] : many[s]);
     last = k->after[s];
   }
   if (w > 0 && (size_t)w < len)
     w += snprintf(buf + w, len - (size_t)w, ")");
   if (k->dropped && w > 0 && (size_t)w < len)
     snprintf(buf + w, len - (size_t)w,
-             "; steps not used: the planner's arena without them is smaller (%s < %s bytes)",
+             "; split and in-place not used: the planner's arena without them is smaller "
+             "(%s < %s bytes)",
              mp_u128_text(k->arena_without, t1), mp_u128_text(k->arena_with, t2));
 }
 
@@ -220,7 +224,7 @@ static json_t *space_json(MlirAttribute attr) {
   return json_string(buf);
 }
 
-/* {"given": G, "split": S, "in-place": I}: the max-live bound
+/* {"given": G, "copies": C, "split": S, "in-place": I}: the max-live bound
  * of the given op order and after each step (null: the step is off). */
 static json_t *bound_json(const mp_steps *k) {
   json_t *j = json_object();

@@ -133,6 +133,7 @@ private:
     o.nspills = spills.size();
     o.report = report.getValue().c_str();
     o.picture = picture.getValue().c_str();
+    o.copies = copies;
     o.split = split;
     o.in_place = inPlace;
     o.corrupt = testCorrupt;

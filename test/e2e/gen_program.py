@@ -36,6 +36,11 @@ plain programs never change):
                 buffer from the one the previous iteration handed on through
                 an iter_arg, and frees the old one under an ownership flag
                 (what --buffer-deallocation-pipeline makes).
+  pad           copies whose source dies at them, as bufferized CNNs and
+                concatenations make: a temporary computed by a generic, then
+                copied into the interior of a fresh buffer filled with a
+                constant (a padded feature map), or two temporaries copied
+                into the halves of a fresh buffer.
 
 The same SEED always gives the same text (Python's random.Random(SEED)).
 """
@@ -83,7 +88,7 @@ class Buf:
         return mtype(self.shape, self.elem)
 
 
-SHAPES_EXTRA = ("early-return", "calls", "alloca", "carried-alloc")
+SHAPES_EXTRA = ("early-return", "calls", "alloca", "carried-alloc", "pad")
 
 
 class Gen:
@@ -532,6 +537,9 @@ class Gen:
             if "calls" in self.shape and self.r.random() < 0.15:
                 self.call(local)
                 continue
+            if "pad" in self.shape and self.r.random() < 0.15:
+                self.pad(local, scope)
+                continue
             r = self.r.random()
             if r < 0.12:
                 self.new_buffer(local, scope)
@@ -564,6 +572,45 @@ class Gen:
             if b not in pool and self.r.random() < 0.7:
                 self.accumulate(b)
         return scope
+
+    # ---- shape pad: copies whose source dies at them
+    def temp_from(self, x, scope):
+        """A fresh 1-D temporary t = f(x), written by a generic straight
+        into t (no view), freed at the end of the scope."""
+        t = Buf(self.fresh("tmp"), (x.n,), x.elem)
+        self.emit("%s = memref.alloc() : %s" % (t.name, t.type))
+        scope.append(t.name)
+        xv, xt = self.view1d(x)
+        self.generic([(xv, xt, x.elem)], (t.name, t.type, t.elem),
+                     lambda e, out: self.combine(e[0], e[0], x.elem, out))
+        return t
+
+    def pad(self, pool, scope):
+        x = self.pick(pool, lambda b: b.n <= OUT_N // 2)
+        if x is None:
+            return
+        n = 2 * x.n
+        both = self.r.random() < 0.4
+        temps = [self.temp_from(x, scope)]
+        if both:
+            y = self.pick(pool, lambda b: b.n == x.n and b.elem == x.elem)
+            temps.append(self.temp_from(y, scope))
+        p = Buf(self.fresh("pad"), (n,), x.elem)
+        self.emit("%s = memref.alloc() : %s" % (p.name, p.type))
+        scope.append(p.name)
+        self.uses[x.elem] += 1
+        if both:
+            offs = [0, x.n]
+        else:
+            c = self.scalar_const(x.elem, self.r.randint(-3, 5))
+            self.emit("linalg.fill ins(%s : %s) outs(%s : %s)" % (c, x.elem, p.name, p.type))
+            offs = [self.r.randint(0, x.n)]
+        for t, off in zip(temps, offs):
+            dt = mtype((x.n,), x.elem, "strided<[1], offset: %d>" % off)
+            s = self.fresh("s")
+            self.emit("%s = memref.subview %s[%d] [%d] [1] : %s to %s" % (s, p.name, off, x.n, p.type, dt))
+            self.emit("memref.copy %s, %s : %s to %s" % (t.name, s, t.type, dt))
+        pool.append(p)
 
     # ---- shape calls: private functions of the module
     def call(self, pool):

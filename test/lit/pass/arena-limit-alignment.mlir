@@ -4,7 +4,7 @@
 // them is left alone and the other planned.
 // split=false: the copies below write all of their targets, so with a live
 // range per value the buffers would not be live together.
-// RUN: %memplan-opt %s --memplan-static="split=false remarks=all alignment=4611686018427387904" -verify-diagnostics | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="copies=false split=false remarks=all alignment=4611686018427387904" -verify-diagnostics | FileCheck %s
 // REQUIRES: mlir
 
 // CHECK-LABEL: func.func @g

@@ -4,9 +4,9 @@
 // than capacity=...").
 // split=false: the copies below write all of their targets, so with a live
 // range per value the buffers would not be live together.
-// RUN: %memplan-opt %s --memplan-static="split=false remarks=all capacity=4611686018427387904" -verify-diagnostics | FileCheck %s
-// RUN: %memplan-opt %s --memplan-static="split=false remarks=all capacity=4611686018427387904 planner=exact" -verify-diagnostics | FileCheck %s
-// RUN: %memplan-opt %s --memplan-static="split=false remarks=all capacity=4611686018427387904 planner=linear" -verify-diagnostics | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="copies=false split=false remarks=all capacity=4611686018427387904" -verify-diagnostics | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="copies=false split=false remarks=all capacity=4611686018427387904 planner=exact" -verify-diagnostics | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="copies=false split=false remarks=all capacity=4611686018427387904 planner=linear" -verify-diagnostics | FileCheck %s
 // REQUIRES: mlir
 
 // CHECK-LABEL: func.func @three_huge

@@ -9,8 +9,8 @@
 // together, are all planned as before.
 // split=false: the copies below write all of their targets, so with a live
 // range per value the buffers would not be live together.
-// RUN: %memplan-opt %s --memplan-static="split=false remarks=all" -verify-diagnostics | FileCheck %s
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{split=false remarks=all}))" -verify-diagnostics | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="copies=false split=false remarks=all" -verify-diagnostics | FileCheck %s
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{copies=false split=false remarks=all}))" -verify-diagnostics | FileCheck %s
 // REQUIRES: mlir
 
 // Three 2^61-byte buffers live together, then a small one: 3 * 2^61 + 64

@@ -6,11 +6,11 @@
 // (async.yield into an !async.value) keeps its allocation, and so do buffers
 // of OpenMP regions. In every arena mode the per-iteration arenas are
 // allocations: a global or an argument would be shared by the iterations.
-// RUN: %memplan-opt %s --memplan-static="remarks=all planner=greedy-size" -verify-diagnostics | FileCheck %s
-// RUN: %memplan-opt %s --memplan-static="remarks=none planner=greedy-size arena=global" | FileCheck %s
-// RUN: %memplan-opt %s --memplan-static="remarks=none planner=greedy-size arena=arg" | FileCheck %s
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{remarks=none planner=greedy-size}))" | FileCheck %s
-// RUN: rm -rf %t && mkdir %t && %memplan-opt %s --memplan-static="remarks=all planner=greedy-size report=%t/{func}.json" -verify-diagnostics -o /dev/null
+// RUN: %memplan-opt %s --memplan-static="remarks=all copies=false planner=greedy-size" -verify-diagnostics | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="remarks=none copies=false planner=greedy-size arena=global" | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="remarks=none copies=false planner=greedy-size arena=arg" | FileCheck %s
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{remarks=none copies=false planner=greedy-size}))" | FileCheck %s
+// RUN: rm -rf %t && mkdir %t && %memplan-opt %s --memplan-static="remarks=all copies=false planner=greedy-size report=%t/{func}.json" -verify-diagnostics -o /dev/null
 // RUN: FileCheck %s --check-prefix=REPORT < %t/nested.json
 // REQUIRES: mlir
 
@@ -161,3 +161,6 @@ func.func @launch(%out: memref<64xf32>, %f: f32) {
   }
   return
 }
+
+// copies=false in the RUN lines: copies.mlir tests removed copies, and these
+// inputs copy between buffers to keep them live.

@@ -30,7 +30,7 @@
 // CHECK-NEXT: linalg.copy ins(%[[T1]] : memref<64xf32>)
 // CHECK-NOT: memref.expand_shape
 // CHECK: return
-// expected-remark @+1 {{bound 4352 -> 4096 bytes (split -256 by 1 value, in-place 0 at 0 ops)}}
+// expected-remark @+1 {{bound 4352 -> 4096 bytes (copies 0 at 0 copies, split -256 by 1 value, in-place 0 at 0 ops)}}
 func.func @reused(%in: memref<64xf32>, %out: memref<64xf32>, %f: f32) {
   %t = memref.alloc() : memref<64xf32>
   %tv = memref.expand_shape %t [[0, 1]] output_shape [8, 8] : memref<64xf32> into memref<8x8xf32>
@@ -49,13 +49,13 @@ func.func @reused(%in: memref<64xf32>, %out: memref<64xf32>, %f: f32) {
   memref.dealloc %big : memref<1024xf32>
   return
 }
-// OFF: remark: memplan-static: planned 2 of 2 buffers {{.*}}; bound 4352 -> 4352 bytes (split off, in-place 0 at 0 ops)
+// OFF: remark: memplan-static: planned 2 of 2 buffers {{.*}}; bound 4352 -> 4352 bytes (copies 0 at 0 copies, split off, in-place 0 at 0 ops)
 
 // Writes that do not start a value: half of the buffer; all of it but
 // reading it too (an input is the same buffer); all of it inside a region.
 // CHECK-LABEL: func.func @not_split
 // CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<4352xi8>
-// expected-remark @+1 {{bound 4352 -> 4352 bytes (split 0 by 0 values,}}
+// expected-remark @+1 {{bound 4352 -> 4352 bytes (copies 0 at 0 copies, split 0 by 0 values,}}
 func.func @not_split(%in: memref<64xf32>, %out: memref<64xf32>, %f: f32, %c: i1) {
   // expected-remark @+1 {{%alloc not split at the 'linalg.fill' at}}
   %t = memref.alloc() : memref<64xf32>
@@ -87,7 +87,7 @@ func.func @not_split(%in: memref<64xf32>, %out: memref<64xf32>, %f: f32, %c: i1)
 // An alias that is no view: the split point is refused, with the reason.
 // CHECK-LABEL: func.func @selected
 // CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<4352xi8>
-// expected-remark @+1 {{bound 4352 -> 4352 bytes (split 0 by 0 values,}}
+// expected-remark @+1 {{bound 4352 -> 4352 bytes (copies 0 at 0 copies, split 0 by 0 values,}}
 func.func @selected(%in: memref<64xf32>, %out: memref<64xf32>, %f: f32, %c: i1) {
   // expected-remark @+1 {{%alloc not split at the 'memref.copy' at}}
   %t = memref.alloc() : memref<64xf32>
