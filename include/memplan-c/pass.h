@@ -75,7 +75,10 @@ typedef enum memplan_corrupt_kind {
   MEMPLAN_CORRUPT_INPLACE_LIVE = 2,
   /** a later value's uses through views made before its split point keep
    *  those views (the earlier value's bytes) */
-  MEMPLAN_CORRUPT_SPLIT_STALE_VIEWS = 3
+  MEMPLAN_CORRUPT_SPLIT_STALE_VIEWS = 3,
+  /** ops reordered by their SSA uses alone, ignoring memory effects, and
+   *  the order kept whatever its bound */
+  MEMPLAN_CORRUPT_ORDER_IGNORE_EFFECTS = 30
 } memplan_corrupt_kind;
 
 /** The largest alignment of an arena=global arena, in bytes: LLVM refuses
@@ -121,15 +124,18 @@ typedef struct memplan_pass_options {
   /** The steps that lower the max-live bound itself, each on by default
    *  (memplan_pass_options_init): a live range per value (a buffer split
    *  where an op overwrites all of it), and an element-wise op's output
-   *  written over an input that dies there. */
+   *  written over an input that dies there; and the ops of the function's
+   *  body reordered (as their uses and memory effects allow) when that
+   *  lowers the bound. */
   bool split;
   bool in_place;
+  bool reorder;
   memplan_corrupt_kind corrupt;
 } memplan_pass_options;
 
 /** Fills `o` with the defaults: planner "auto", alignment 64, no limits,
  *  arena alloc, summary remarks, no capacity, no report, no picture, split
- *  and in-place on, nothing corrupted. */
+ *  in-place and reorder on, nothing corrupted. */
 void memplan_pass_options_init(memplan_pass_options *o);
 
 /** Checks the option values that a typed option cannot: alignment, the
@@ -202,6 +208,16 @@ enum {
  *  MEMPLAN_EFFECT_* (MemoryEffectOpInterface, recursively for ops with
  *  regions). 0 means the op is known to have no effect on it. */
 unsigned memplan_op_operand_effects(MlirOperation op, intptr_t idx);
+
+/** Every memory effect of `op` and of the ops nested in it
+ *  (MemoryEffectOpInterface, recursively where the op says its regions'
+ *  effects are its own): calls visit(ctx, value, kind) once per effect, with
+ *  kind one of MEMPLAN_EFFECT_READ/WRITE/FREE/ALLOC and the value it is on
+ *  (null when the effect names no value: some memory nobody can tell).
+ *  Returns false, having visited nothing, when the effects are not known. */
+bool memplan_op_effects(MlirOperation op, void (*visit)(void *ctx, MlirValue v,
+                                                        unsigned kind),
+                        void *ctx);
 
 /** The operand index of the buffer a view-like op (ViewLikeOpInterface)
  *  views, or -1 when `op` is not view-like. */

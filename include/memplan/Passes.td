@@ -123,6 +123,12 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
     Option<"inPlace", "in-place", "bool", "true",
            "An element-wise op's output takes the bytes of an input whose "
            "value dies at that op (the default; false: never)">,
+    Option<"reorder", "reorder", "bool", "true",
+           "Reorder the ops of the function's body, as their SSA uses and "
+           "memory effects allow (an op of unknown effects is a barrier), "
+           "running first the ready op that frees the most bytes; kept only "
+           "when the max-live bound drops (the default; false: the given "
+           "order)">,
     Option<"testCorrupt", "test-corrupt", "memplan_corrupt_kind",
            "MEMPLAN_CORRUPT_NONE",
            "Negative controls for the end-to-end tests only: a deliberately "
@@ -136,7 +142,11 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
                         "write in place also over an input read later"),
              clEnumValN(MEMPLAN_CORRUPT_SPLIT_STALE_VIEWS, "split-stale-views",
                         "leave a later value's uses through views made "
-                        "before its split point on those views"))}]>
+                        "before its split point on those views"),
+             clEnumValN(MEMPLAN_CORRUPT_ORDER_IGNORE_EFFECTS,
+                        "order-ignore-effects",
+                        "reorder ops by their SSA uses alone, ignoring "
+                        "memory effects, whatever the bound"))}]>
   ];
 }
 

@@ -2,17 +2,18 @@
 |*                                                                            *|
 |* Runs the stages in order, each on the previous one's result:               *|
 |*   schedule -> liveness -> values -> in place -> names -> problem -> plan   *|
-|*   -> (report) -> rewrite                                                   *|
+|*   -> order (the ops moved and all of it again) -> (report) -> rewrite      *|
 |* and tells the user: an error at the function when it fails, the summary    *|
 |* remark, a remark per buffer left alone with remarks=all. The IR is only    *|
-|* touched by the rewrite, after every check passed, so a failing run leaves  *|
-|* the function unchanged. It reads nothing outside the function but the      *|
+|* touched by the new op order and the rewrite; the order is undone when a   *|
+|* later stage fails, so a failing run leaves the function unchanged. It reads nothing outside the function but the      *|
 |* module's state from memplan_module_begin, and changes nothing outside it:  *|
 |* the arena=global symbols and the files go to the module's end.             *|
 \*===----------------------------------------------------------------------===*/
 #include "bound.h"
 #include "inplace.h"
 #include "module.h"
+#include "order.h"
 #include "report.h"
 #include "rewrite.h"
 #include "spaces.h"
@@ -40,6 +41,7 @@ void memplan_pass_options_init(memplan_pass_options *o) {
   o->picture = "";
   o->split = true;
   o->in_place = true;
+  o->reorder = true;
 }
 
 int memplan_pass_options_check(const memplan_pass_options *o, char *err,
@@ -289,6 +291,48 @@ static int plan_function(MlirOperation func, const memplan_pass_options *o,
   return rc;
 }
 
+/* The op order (order.h), found on st's stages: the ops are moved and the
+ * function planned again; the new order is kept when its bound is lower and
+ * its arena not larger (the negative control keeps it whatever they are),
+ * else the ops go back and st stays. *kept says the ops stay moved, so that
+ * a later failure can move them back. */
+static int plan_order(MlirOperation func, const memplan_pass_options *o,
+                      const mp_call_facts *calls, stages *st, mp_order *ord, bool *kept,
+                      char *err, size_t err_len) {
+  bool corrupt = o->corrupt == MEMPLAN_CORRUPT_ORDER_IGNORE_EFFECTS;
+  mp_steps k = st->steps;
+  k.on[MP_STEP_ORDER] = true;
+  k.after[MP_STEP_ORDER] = k.after[MP_STEP_INPLACE];
+  st->steps = k;
+  if (mp_order_find(func, &st->sched, &st->live, &st->values, corrupt, ord)) {
+    snprintf(err, err_len, "memplan-static: out of memory");
+    return MP_PLAN_FAILED;
+  }
+  if (ord->moved == 0)
+    return MP_PLAN_OK;
+  mp_order_apply(ord, true);
+  stages alt;
+  char alt_err[512];
+  int rc = plan_function(func, o, calls, &alt, alt_err, sizeof alt_err);
+  uint64_t bound = alt.steps.after[MP_STEP_INPLACE];
+  if (rc == MP_PLAN_OK &&
+      (corrupt || (bound < k.after[MP_STEP_INPLACE] && arena_bytes(&alt) <= arena_bytes(st)))) {
+    k.after[MP_STEP_ORDER] = bound;
+    k.count[MP_STEP_ORDER] = ord->moved;
+    k.dropped = alt.steps.dropped;
+    k.arena_with = alt.steps.arena_with;
+    k.arena_without = alt.steps.arena_without;
+    stages_free(st);
+    *st = alt;
+    st->steps = k;
+    *kept = true;
+    return MP_PLAN_OK;
+  }
+  stages_free(&alt);
+  mp_order_apply(ord, false);
+  return MP_PLAN_OK;
+}
+
 /*--- outputs ----------------------------------------------------------------*/
 
 /* Renders one file (a picture of arena s, -1 for the empty picture of a
@@ -442,7 +486,12 @@ MlirLogicalResult memplan_plan_function(MlirOperation func,
     return mlirLogicalResultFailure();
   stages st;
   memplan_function *f = calloc(1, sizeof *f);
-  int rc = plan_function(func, o, mp_module_call_facts(module), &st, err, sizeof err);
+  const mp_call_facts *calls = mp_module_call_facts(module);
+  int rc = plan_function(func, o, calls, &st, err, sizeof err);
+  mp_order ord = {0};
+  bool reordered = false;
+  if (rc == MP_PLAN_OK && o->reorder)
+    rc = plan_order(func, o, calls, &st, &ord, &reordered, err, sizeof err);
   if (o->remarks == MEMPLAN_REMARKS_ALL && st.ids)
     remark_left_alone(func, &st);
   char *name = mp_func_name(func, false);
@@ -470,6 +519,9 @@ MlirLogicalResult memplan_plan_function(MlirOperation func,
   }
   if (rc)
     diagnose(func, func, true, err);
+  if (rc && reordered) /* mp_rewrite left the function as it was: the order too */
+    mp_order_apply(&ord, false);
+  mp_order_free(&ord);
   free(name);
   stages_free(&st);
   if (rc == 0 && module)

@@ -31,7 +31,8 @@ static void steps_text(const mp_steps *k, char *buf, size_t len) {
       w += snprintf(buf + w, len - (size_t)w, "%s%s off", sep, mp_step_name(s));
       continue;
     }
-    static const char *const acts[MP_NSTEPS] = {"by %llu value%s", "at %llu op%s"};
+    static const char *const acts[MP_NSTEPS] = {"by %llu value%s", "at %llu op%s",
+                                                  "moving %llu op%s"};
     int64_t d = (int64_t)(k->after[s] - last);
     w += snprintf(buf + w, len - (size_t)w, "%s%s %s%lld ", sep, mp_step_name(s),
                   d > 0 ? "+" : "", (long long)d);
@@ -175,7 +176,7 @@ static json_t *space_json(MlirAttribute attr) {
   return json_string(buf);
 }
 
-/* {"given": G, "split": S, "in-place": I}: the max-live bound
+/* {"given": G, "split": S, "in-place": I, "order": O}: the max-live bound
  * of the given op order and after each step (null: the step is off). */
 static json_t *bound_json(const mp_steps *k) {
   json_t *j = json_object();

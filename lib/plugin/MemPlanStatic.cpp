@@ -130,6 +130,7 @@ private:
     o.picture = picture.getValue().c_str();
     o.split = split;
     o.in_place = inPlace;
+    o.reorder = reorder;
     o.corrupt = testCorrupt;
     return o;
   }
