@@ -26,11 +26,13 @@ Negative controls: --corrupt=zero-views rewrites every memref.view that the
 pass created so that its byte offset is 0 (every planned buffer on top of the
 others); --corrupt=hoist-arenas moves every per-iteration arena of a parallel
 body to the function's entry (iterations share it); --corrupt=split-partial,
-split-stale-views and in-place-live make the pass itself do a wrong rewrite
+split-stale-views, in-place-live and order-ignore-effects make the pass itself
+do a wrong rewrite
 (its test-corrupt option: split a buffer's live range at a partial write;
 leave a later value's uses through views made before its split point on the
 earlier value's bytes; write an element-wise output over an input that is
-read again later). Each fails as a tool error when it changes nothing in the
+read again later; reorder ops by their SSA uses alone, ignoring memory
+effects). Each fails as a tool error when it changes nothing in the
 planned IR; --corrupt=loop-overlap gives every view made inside a loop of blocks
 the offset of the first view of the entry block (what a liveness blind to
 back edges would do); --expect-different then demands a DIFFERENCE.  --self-plan=linear|zero
@@ -978,7 +980,8 @@ def execute(opts, text, label, workdir):
 
 
 # --corrupt modes done by the pass (its test-corrupt option), not by this script
-PASS_CORRUPTIONS = ("split-partial", "split-stale-views", "in-place-live")
+PASS_CORRUPTIONS = ("split-partial", "split-stale-views", "in-place-live",
+                    "order-ignore-effects")
 
 
 def plan_cmd(opts, planner, corrupt=None):
