@@ -7,10 +7,11 @@
 For each model of DIR (default ../shared/models) and each of
 bufferized.mlir / bufferized.fused.mlir, runs
     memplan-opt FILE --memplan-static="planner=P" -o /dev/null
-and, in the same invocation, the same with "split=false in-place=false"
-(the arena before this issue's steps), and prints a Markdown table: the
-bound of the given op order, after a live range per value (split), after
-in-place reuse, the arena with both steps and without, in bytes and MiB,
+and the same with "split=false in-place=false" (and reorder=false where the
+build has it: the arena before this issue's steps), and prints a Markdown
+table: the bound of the given op order, after a live range per value
+(split), after in-place reuse, after the op order (order), the arena with
+the steps and without, in MiB, and how often each step acted,
 summed over the functions of the file (one arena per function). A file
 whose arena grew with the steps is flagged WORSE and makes the exit status
 1. Bytes, not times: the figures do not depend on the machine.
@@ -23,7 +24,7 @@ import sys
 
 SUMMARY = re.compile(r"remark: memplan-static: .*?arena (\d+) bytes in \d+ arenas?;.*?"
                      r"; bound (\d+) -> (\d+) bytes \((.*)\)$")
-STEP = re.compile(r"(split|in-place) (off|([+-]?\d+) (?:by|at) (\d+))")
+STEP = re.compile(r"(split|in-place|order) (off|([+-]?\d+) (?:by|at|moving) (\d+))")
 
 
 def run(opt, path, options):
@@ -33,7 +34,8 @@ def run(opt, path, options):
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     if p.returncode != 0:
         raise RuntimeError("%s: memplan-opt failed:\n%s" % (path, p.stderr[-2000:]))
-    tot = {"arena": 0, "given": 0, "split": 0, "in-place": 0, "nsplit": 0, "ninplace": 0}
+    tot = {"arena": 0, "given": 0, "split": 0, "in-place": 0, "order": 0, "nsplit": 0,
+           "ninplace": 0, "norder": 0}
     for line in p.stderr.splitlines():
         m = SUMMARY.search(line)
         if not m:
@@ -47,6 +49,8 @@ def run(opt, path, options):
                 cur += int(delta)
                 tot["n" + step.replace("-", "")] += int(count)
             tot[step] += cur
+        if "order" not in m.group(4):  # a build without the step: no change
+            tot["order"] += cur
     return tot
 
 
@@ -64,10 +68,12 @@ def main():
     a = ap.parse_args()
     names = a.model or sorted(d for d in os.listdir(a.models)
                               if os.path.isdir(os.path.join(a.models, d)))
+    has_order = "reorder" in subprocess.run([a.opt, "--help"], stdout=subprocess.PIPE,
+                                            stderr=subprocess.DEVNULL, text=True).stdout
     print("| model | IR | bound, given order (MiB) | after split | after in-place "
-          "| arena %s (MiB) | arena before (MiB) | change | values split off | ops in place |"
-          % a.planner)
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "| after order | arena %s (MiB) | arena before (MiB) | change | values split off "
+          "| ops in place | ops moved |" % a.planner)
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     worse = 0
     for name in names:
         for ir in ("bufferized.mlir", "bufferized.fused.mlir"):
@@ -75,14 +81,15 @@ def main():
             if not os.path.exists(path):
                 continue
             on = run(a.opt, path, "planner=" + a.planner)
-            off = run(a.opt, path, "planner=%s split=false in-place=false" % a.planner)
+            off = run(a.opt, path, "planner=%s split=false in-place=false%s"
+                      % (a.planner, " reorder=false" if has_order else ""))
             change = (on["arena"] - off["arena"]) / off["arena"] * 100 if off["arena"] else 0.0
             flag = " WORSE" if on["arena"] > off["arena"] else ""
             worse += bool(flag)
-            print("| %s | %s | %s | %s | %s | %s | %s | %+.1f %%%s | %d | %d |" % (
+            print("| %s | %s | %s | %s | %s | %s | %s | %s | %+.1f %%%s | %d | %d | %d |" % (
                 name, "fused" if "fused" in ir else "plain", mib(on["given"]),
-                mib(on["split"]), mib(on["in-place"]), mib(on["arena"]), mib(off["arena"]),
-                change, flag, on["nsplit"], on["ninplace"]))
+                mib(on["split"]), mib(on["in-place"]), mib(on["order"]), mib(on["arena"]),
+                mib(off["arena"]), change, flag, on["nsplit"], on["ninplace"], on["norder"]))
             sys.stdout.flush()
     return 1 if worse else 0
 

@@ -84,7 +84,10 @@ typedef enum memplan_corrupt_kind {
   MEMPLAN_CORRUPT_SPILL_OVERLAP = 20,
   /** a removed copy's destination fills stay after the source's writers,
    *  which they then overwrite */
-  MEMPLAN_CORRUPT_COPIES_FILL_LATE = 40
+  MEMPLAN_CORRUPT_COPIES_FILL_LATE = 40,
+  /** ops reordered by their SSA uses alone, ignoring memory effects, and
+   *  the order kept whatever its bound */
+  MEMPLAN_CORRUPT_ORDER_IGNORE_EFFECTS = 30
 } memplan_corrupt_kind;
 
 /** The largest alignment of an arena=global arena, in bytes: LLVM refuses
@@ -136,17 +139,20 @@ typedef struct memplan_pass_options {
    *  (memplan_pass_options_init): copies removed by writing their source's
    *  producers into the destination (the IR changes even when the function
    *  is then not planned: the rewrite holds on its own), a live range per
-   *  value (a buffer split where an op overwrites all of it), and an
-   *  element-wise op's output written over an input that dies there. */
+   *  value (a buffer split where an op overwrites all of it), an
+   *  element-wise op's output written over an input that dies there, and
+   *  the ops of the function's body reordered (as their uses and memory
+   *  effects allow) when that lowers the bound. */
   bool copies;
   bool split;
   bool in_place;
+  bool reorder;
   memplan_corrupt_kind corrupt;
 } memplan_pass_options;
 
 /** Fills `o` with the defaults: planner "auto", alignment 64, no limits,
  *  arena alloc, summary remarks, no capacity, no report, no picture,
- *  copies, split and in-place on, nothing corrupted. */
+ *  copies, split, in-place and reorder on, nothing corrupted. */
 void memplan_pass_options_init(memplan_pass_options *o);
 
 /** Checks the option values that a typed option cannot: alignment, the
@@ -219,6 +225,16 @@ enum {
  *  MEMPLAN_EFFECT_* (MemoryEffectOpInterface, recursively for ops with
  *  regions). 0 means the op is known to have no effect on it. */
 unsigned memplan_op_operand_effects(MlirOperation op, intptr_t idx);
+
+/** Every memory effect of `op` and of the ops nested in it
+ *  (MemoryEffectOpInterface, recursively where the op says its regions'
+ *  effects are its own): calls visit(ctx, value, kind) once per effect, with
+ *  kind one of MEMPLAN_EFFECT_READ/WRITE/FREE/ALLOC and the value it is on
+ *  (null when the effect names no value: some memory nobody can tell).
+ *  Returns false, having visited nothing, when the effects are not known. */
+bool memplan_op_effects(MlirOperation op, void (*visit)(void *ctx, MlirValue v,
+                                                        unsigned kind),
+                        void *ctx);
 
 /** The operand index of the buffer a view-like op (ViewLikeOpInterface)
  *  views, or -1 when `op` is not view-like. */

@@ -139,6 +139,12 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
     Option<"inPlace", "in-place", "bool", "true",
            "An element-wise op's output takes the bytes of an input whose "
            "value dies at that op (the default; false: never)">,
+    Option<"reorder", "reorder", "bool", "true",
+           "Reorder the ops of the function's body, as their SSA uses and "
+           "memory effects allow (an op of unknown effects is a barrier), "
+           "running first the ready op that frees the most bytes; kept only "
+           "when the max-live bound drops (the default; false: the given "
+           "order)">,
     Option<"testCorrupt", "test-corrupt", "memplan_corrupt_kind",
            "MEMPLAN_CORRUPT_NONE",
            "Negative controls for the end-to-end tests only: a deliberately "
@@ -161,7 +167,11 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
                         "spilled buffer live at the same time"),
              clEnumValN(MEMPLAN_CORRUPT_COPIES_FILL_LATE, "copies-fill-late",
                         "remove a copy but leave its destination's fill "
-                        "after the source's writers"))}]>
+                        "after the source's writers"),
+             clEnumValN(MEMPLAN_CORRUPT_ORDER_IGNORE_EFFECTS,
+                        "order-ignore-effects",
+                        "reorder ops by their SSA uses alone, ignoring "
+                        "memory effects, whatever the bound"))}]>
   ];
 }
 

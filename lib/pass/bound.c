@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 const char *mp_step_name(mp_step k) {
-  static const char *const names[MP_NSTEPS] = {"copies", "split", "in-place"};
+  static const char *const names[MP_NSTEPS] = {"copies", "split", "in-place", "order"};
   return k < MP_NSTEPS ? names[k] : "?";
 }
 

@@ -5,7 +5,8 @@
 |* summed over spaces). On real models `auto` reaches it, so the memory a     *|
 |* user saves beyond it comes from the steps that lower the bound itself:     *|
 |* a live range per value (values.h), in-place element-wise outputs          *|
-|* (inplace.h). The summary remark and the                                    *|
+|* (inplace.h), an op order that frees bytes sooner (order.h). The summary   *|
+|* remark and the                                    *|
 |* JSON report give the bound of the given order and after each step.        *|
 \*===----------------------------------------------------------------------===*/
 #ifndef MEMPLAN_PASS_BOUND_H
@@ -18,6 +19,7 @@ typedef enum mp_step {
   MP_STEP_COPIES,  /* copies removed (copies.h) */
   MP_STEP_SPLIT,   /* a live range per value */
   MP_STEP_INPLACE, /* element-wise outputs over dying inputs */
+  MP_STEP_ORDER,   /* the ops of the function's body reordered (order.h) */
   MP_NSTEPS
 } mp_step;
 
@@ -30,7 +32,7 @@ typedef struct mp_steps {
   uint64_t after[MP_NSTEPS]; /* the bound after it (the previous one when off) */
   uint64_t count[MP_NSTEPS]; /* what it did: copies removed, values made
                                 buffers of their own, outputs written in
-                                place */
+                                place, ops moved */
   /* The plan without the steps was smaller and is the one used (a
    * heuristic planner may pack the steps' buffers worse, though their bound
    * is lower): the arena with the steps and without, summed over spaces. */

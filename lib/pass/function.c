@@ -1,12 +1,14 @@
 /*===-- function.c - memplan-static on one function -----------------------===*\
 |*                                                                            *|
 |* Runs the stages in order, each on the previous one's result:               *|
-|*   schedule -> liveness -> values -> in place -> names -> problem -> plan   *|
+|*   copies (removed on the IR) -> schedule -> liveness -> values -> in place *|
+|*   -> names -> problem -> plan -> order (the ops moved and all of it again) *|
 |*   -> (report) -> rewrite                                                   *|
 |* and tells the user: an error at the function when it fails, the summary    *|
 |* remark, a remark per buffer left alone with remarks=all. The IR is only    *|
-|* touched by the rewrite, after every check passed, so a failing run leaves  *|
-|* the function unchanged. It reads nothing outside the function but the      *|
+|* touched by the copies removed (a correct program on its own, kept), the   *|
+|* new op order and the rewrite; the order is undone when a later stage      *|
+|* fails. It reads nothing outside the function but the                      *|
 |* module's state from memplan_module_begin, and changes nothing outside it:  *|
 |* the arena=global symbols and the files go to the module's end.             *|
 \*===----------------------------------------------------------------------===*/
@@ -15,6 +17,7 @@
 #include "copies.h"
 #include "inplace.h"
 #include "module.h"
+#include "order.h"
 #include "report.h"
 #include "rewrite.h"
 #include "spaces.h"
@@ -44,6 +47,7 @@ void memplan_pass_options_init(memplan_pass_options *o) {
   o->copies = true;
   o->split = true;
   o->in_place = true;
+  o->reorder = true;
 }
 
 int memplan_pass_options_check(const memplan_pass_options *o, char *err,
@@ -326,15 +330,9 @@ static uint64_t arena_bytes(const stages *st) {
  * the steps, and that plan kept if it is smaller (steps.dropped says so).
  * The negative controls keep their corrupted plan. */
 static int plan_function(MlirOperation func, const memplan_pass_options *o,
-                         const mp_call_facts *calls, stages *st, char *err,
-                         size_t err_len) {
-  mp_copies_result copies = {0};
-  if (o->copies && remove_copies(func, o, calls, &copies)) {
-    memset(st, 0, sizeof *st);
-    snprintf(err, err_len, "memplan-static: out of memory");
-    return MP_PLAN_FAILED;
-  }
-  int rc = plan_with_retry(func, o, calls, &copies, st, err, err_len);
+                         const mp_call_facts *calls, const mp_copies_result *copies,
+                         stages *st, char *err, size_t err_len) {
+  int rc = plan_with_retry(func, o, calls, copies, st, err, err_len);
   const mp_steps *k = &st->steps;
   if (rc != MP_PLAN_OK || o->corrupt != MEMPLAN_CORRUPT_NONE ||
       k->count[MP_STEP_SPLIT] + k->count[MP_STEP_INPLACE] == 0 ||
@@ -344,7 +342,7 @@ static int plan_function(MlirOperation func, const memplan_pass_options *o,
   without.split = without.in_place = false;
   stages alt;
   char alt_err[512];
-  if (plan_with_retry(func, &without, calls, &copies, &alt, alt_err, sizeof alt_err) == MP_PLAN_OK &&
+  if (plan_with_retry(func, &without, calls, copies, &alt, alt_err, sizeof alt_err) == MP_PLAN_OK &&
       arena_bytes(&alt) < arena_bytes(st)) {
     mp_steps kept = st->steps;
     kept.dropped = true;
@@ -357,6 +355,48 @@ static int plan_function(MlirOperation func, const memplan_pass_options *o,
   }
   stages_free(&alt);
   return rc;
+}
+
+/* The op order (order.h), found on st's stages: the ops are moved and the
+ * function planned again; the new order is kept when its bound is lower and
+ * its arena not larger (the negative control keeps it whatever they are),
+ * else the ops go back and st stays. *kept says the ops stay moved, so that
+ * a later failure can move them back. */
+static int plan_order(MlirOperation func, const memplan_pass_options *o,
+                      const mp_call_facts *calls, const mp_copies_result *copies, stages *st,
+                      mp_order *ord, bool *kept, char *err, size_t err_len) {
+  bool corrupt = o->corrupt == MEMPLAN_CORRUPT_ORDER_IGNORE_EFFECTS;
+  mp_steps k = st->steps;
+  k.on[MP_STEP_ORDER] = true;
+  k.after[MP_STEP_ORDER] = k.after[MP_STEP_INPLACE];
+  st->steps = k;
+  if (mp_order_find(func, &st->sched, &st->live, &st->values, corrupt, ord)) {
+    snprintf(err, err_len, "memplan-static: out of memory");
+    return MP_PLAN_FAILED;
+  }
+  if (ord->moved == 0)
+    return MP_PLAN_OK;
+  mp_order_apply(ord, true);
+  stages alt;
+  char alt_err[512];
+  int rc = plan_function(func, o, calls, copies, &alt, alt_err, sizeof alt_err);
+  uint64_t bound = alt.steps.after[MP_STEP_INPLACE];
+  if (rc == MP_PLAN_OK &&
+      (corrupt || (bound < k.after[MP_STEP_INPLACE] && arena_bytes(&alt) <= arena_bytes(st)))) {
+    k.after[MP_STEP_ORDER] = bound;
+    k.count[MP_STEP_ORDER] = ord->moved;
+    k.dropped = alt.steps.dropped;
+    k.arena_with = alt.steps.arena_with;
+    k.arena_without = alt.steps.arena_without;
+    stages_free(st);
+    *st = alt;
+    st->steps = k;
+    *kept = true;
+    return MP_PLAN_OK;
+  }
+  stages_free(&alt);
+  mp_order_apply(ord, false);
+  return MP_PLAN_OK;
 }
 
 /*--- outputs ----------------------------------------------------------------*/
@@ -511,8 +551,23 @@ MlirLogicalResult memplan_plan_function(MlirOperation func,
   if (refuse_concurrent(func, module, o))
     return mlirLogicalResultFailure();
   stages st;
+  memset(&st, 0, sizeof st);
   memplan_function *f = calloc(1, sizeof *f);
-  int rc = plan_function(func, o, mp_module_call_facts(module), &st, err, sizeof err);
+  const mp_call_facts *calls = mp_module_call_facts(module);
+  /* once, before any planning: the order's second plan must not remove
+   * more (the ops it would destroy may have to move back) */
+  mp_copies_result copies = {0};
+  int rc = MP_PLAN_OK;
+  if (o->copies && remove_copies(func, o, calls, &copies)) {
+    snprintf(err, sizeof err, "memplan-static: out of memory");
+    rc = MP_PLAN_FAILED;
+  }
+  if (rc == MP_PLAN_OK)
+    rc = plan_function(func, o, calls, &copies, &st, err, sizeof err);
+  mp_order ord = {0};
+  bool reordered = false;
+  if (rc == MP_PLAN_OK && o->reorder)
+    rc = plan_order(func, o, calls, &copies, &st, &ord, &reordered, err, sizeof err);
   if (o->remarks == MEMPLAN_REMARKS_ALL && st.ids)
     remark_left_alone(func, &st);
   char *name = mp_func_name(func, false);
@@ -540,6 +595,9 @@ MlirLogicalResult memplan_plan_function(MlirOperation func,
   }
   if (rc)
     diagnose(func, func, true, err);
+  if (rc && reordered) /* mp_rewrite left the function as it was: the order too */
+    mp_order_apply(&ord, false);
+  mp_order_free(&ord);
   free(name);
   stages_free(&st);
   if (rc == 0 && module)

@@ -33,9 +33,9 @@ static void steps_text(const mp_steps *k, char *buf, size_t len) {
       continue;
     }
     static const char *const acts[MP_NSTEPS] = {"at %llu cop%s", "by %llu value%s",
-                                                "at %llu op%s"};
-    static const char *const one[MP_NSTEPS] = {"y", "", ""}, *const many[MP_NSTEPS] = {
-                                                                  "ies", "s", "s"};
+                                                "at %llu op%s", "moving %llu op%s"};
+    static const char *const one[MP_NSTEPS] = {"y", "", "", ""}, *const many[MP_NSTEPS] = {
+                                                                  "ies", "s", "s", "s"};
     int64_t d = (int64_t)(k->after[s] - last);
     w += snprintf(buf + w, len - (size_t)w, "%s%s %s%lld ", sep, mp_step_name(s),
                   d > 0 ? "+" : "", (long long)d);
@@ -224,7 +224,7 @@ static json_t *space_json(MlirAttribute attr) {
   return json_string(buf);
 }
 
-/* {"given": G, "copies": C, "split": S, "in-place": I}: the max-live bound
+/* {"given": G, "copies": C, "split": S, "in-place": I, "order": O}: the max-live bound
  * of the given op order and after each step (null: the step is off). */
 static json_t *bound_json(const mp_steps *k) {
   json_t *j = json_object();

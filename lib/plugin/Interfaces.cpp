@@ -63,6 +63,23 @@ extern "C" unsigned memplan_op_operand_effects(MlirOperation cop,
   return mask;
 }
 
+extern "C" bool memplan_op_effects(MlirOperation cop,
+                                   void (*visit)(void *, MlirValue, unsigned),
+                                   void *ctx) {
+  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+      getEffectsRecursively(unwrap(cop));
+  if (!effects)
+    return false;
+  for (const MemoryEffects::EffectInstance &e : *effects) {
+    unsigned kind = isa<MemoryEffects::Read>(e.getEffect())    ? MEMPLAN_EFFECT_READ
+                    : isa<MemoryEffects::Write>(e.getEffect()) ? MEMPLAN_EFFECT_WRITE
+                    : isa<MemoryEffects::Free>(e.getEffect())  ? MEMPLAN_EFFECT_FREE
+                                                               : MEMPLAN_EFFECT_ALLOC;
+    visit(ctx, wrap(e.getValue()), kind);
+  }
+  return true;
+}
+
 extern "C" intptr_t memplan_op_view_source(MlirOperation cop) {
   auto view = dyn_cast<ViewLikeOpInterface>(unwrap(cop));
   if (!view)

@@ -136,6 +136,7 @@ private:
     o.copies = copies;
     o.split = split;
     o.in_place = inPlace;
+    o.reorder = reorder;
     o.corrupt = testCorrupt;
     return o;
   }

@@ -41,6 +41,9 @@ plain programs never change):
                 copied into the interior of a fresh buffer filled with a
                 constant (a padded feature map), or two temporaries copied
                 into the halves of a fresh buffer.
+  early-fill    buffers filled at the start of the body, half of them read
+                only at its end (the op order moves their fills down), half
+                used by the statements in between (their fills stay first).
 
 The same SEED always gives the same text (Python's random.Random(SEED)).
 """
@@ -88,7 +91,7 @@ class Buf:
         return mtype(self.shape, self.elem)
 
 
-SHAPES_EXTRA = ("early-return", "calls", "alloca", "carried-alloc", "pad")
+SHAPES_EXTRA = ("early-return", "calls", "alloca", "carried-alloc", "pad", "early-fill")
 
 
 class Gen:
@@ -251,6 +254,22 @@ class Gen:
         self.write_all(b, pool, how)
         pool.append(b)
         return b
+
+    def early_fill(self, pool, scope):
+        """Shape early-fill: buffers written at the start of the body. Half
+        are read only after every other statement (the op order may move
+        their writer down to the reader); the others join the pool at once,
+        so statements in between may read or overwrite them (their writer
+        must stay before those)."""
+        late = []
+        for _ in range(self.r.randint(1, 3)):
+            held = []
+            b = self.new_buffer(held, scope)
+            if self.r.random() < 0.5:
+                late.append(b)
+            else:
+                pool.append(b)
+        return late
 
     # ---- patterns of issue 16: values reusing one alloc, element-wise
     # chains, views read across an overwrite, concatenation by copies
@@ -531,6 +550,7 @@ class Gen:
         for _ in range(2):
             self.new_buffer(local, scope)
         exit_at = nstmts // 2 if depth == 0 and "early-return" in self.shape else -1
+        late = self.early_fill(local, scope) if depth == 0 and "early-fill" in self.shape else []
         for k in range(nstmts):
             if k == exit_at:
                 self.early_exit(local, scope)
@@ -567,6 +587,7 @@ class Gen:
                 self.region(local, scope, depth + 1, conds)
             else:
                 self.update(local)
+        local += late
         # everything made here reaches the output before it dies
         for b in local:
             if b not in pool and self.r.random() < 0.7:

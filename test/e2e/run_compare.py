@@ -26,13 +26,14 @@ Negative controls: --corrupt=zero-views rewrites every memref.view that the
 pass created so that its byte offset is 0 (every planned buffer on top of the
 others); --corrupt=hoist-arenas moves every per-iteration arena of a parallel
 body to the function's entry (iterations share it); --corrupt=split-partial,
-split-stale-views, in-place-live, spill-overlap and copies-fill-late make the pass itself
-do a wrong rewrite (its test-corrupt option: split a buffer's live range at a partial write;
-leave a later value's uses through views made before its split point on the
+split-stale-views, in-place-live, spill-overlap, copies-fill-late and order-ignore-effects
+make the pass itself do a wrong rewrite (its test-corrupt option: split a buffer's live range
+at a partial write; leave a later value's uses through views made before its split point on the
 earlier value's bytes; write an element-wise output over an input that is
 read again later; give a spilled buffer the offset of another spilled buffer
 live at the same time; remove a copy but leave its destination's fill after
-the source's writers), and carried-one-slot (both parities of a loop-carried
+the source's writers; reorder ops by their SSA uses alone, ignoring memory
+effects), and carried-one-slot (both parities of a loop-carried
 buffer select the same slot). Each fails as a tool error when it changes nothing in the
 planned IR; --corrupt=loop-overlap gives every view made inside a loop of blocks
 the offset of the first view of the entry block (what a liveness blind to
@@ -982,7 +983,7 @@ def execute(opts, text, label, workdir):
 
 # --corrupt modes done by the pass (its test-corrupt option), not by this script
 PASS_CORRUPTIONS = ("split-partial", "split-stale-views", "in-place-live", "spill-overlap",
-                    "carried-one-slot", "copies-fill-late")
+                    "carried-one-slot", "copies-fill-late", "order-ignore-effects")
 
 
 def plan_cmd(opts, planner, corrupt=None):

@@ -2,8 +2,8 @@
 // through an alias, after %b was written: %a and %b are live together, so the
 // arena must hold both (512 bytes). Had the alias been missed, %a would have
 // died before %b and one 256-byte slot would do.
-// RUN: %memplan-opt %s --memplan-static="planner=greedy-size" | FileCheck %s
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{planner=greedy-size}))" | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="reorder=false planner=greedy-size" | FileCheck %s
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{reorder=false planner=greedy-size}))" | FileCheck %s
 // REQUIRES: mlir
 
 // CHECK-LABEL: func.func @subview

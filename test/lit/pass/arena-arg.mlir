@@ -7,15 +7,15 @@
 // 3 here, which the input never freed), the recursive call too. A function
 // whose symbol has another user (func.constant) keeps arena=alloc, with a
 // remark, and so does device code in a gpu.module.
-// RUN: %memplan-opt %s --memplan-static="arena=arg planner=greedy-size" 2>%t.err | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="reorder=false arena=arg planner=greedy-size" 2>%t.err | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK < %t.err
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{arena=arg planner=greedy-size})" 2>/dev/null | FileCheck %s
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{reorder=false arena=arg planner=greedy-size})" 2>/dev/null | FileCheck %s
 // A second run changes nothing: the arenas are arguments, and the caller's
 // allocations are passed to calls.
-// RUN: %memplan-opt %s --memplan-static="arena=arg planner=greedy-size" 2>/dev/null > %t.1.mlir
-// RUN: %memplan-opt %t.1.mlir --memplan-static="arena=arg planner=greedy-size" 2>/dev/null | diff %t.1.mlir -
+// RUN: %memplan-opt %s --memplan-static="reorder=false arena=arg planner=greedy-size" 2>/dev/null > %t.1.mlir
+// RUN: %memplan-opt %t.1.mlir --memplan-static="reorder=false arena=arg planner=greedy-size" 2>/dev/null | diff %t.1.mlir -
 // Callers in other functions change: the function form cannot have it.
-// RUN: not %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{arena=arg}))" 2>&1 | FileCheck %s --check-prefix=NEST
+// RUN: not %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{reorder=false arena=arg}))" 2>&1 | FileCheck %s --check-prefix=NEST
 // REQUIRES: mlir
 
 // CHECK-LABEL: func.func @f(

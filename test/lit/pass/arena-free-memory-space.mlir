@@ -6,8 +6,8 @@
 // not after it. In a non-default space the arena is freed only as the input
 // freed its buffers: in that space, through a cast to the space the input
 // freed one in, or not at all. The default space's arena is always freed.
-// RUN: %memplan-opt %s --memplan-static="planner=greedy-size" | FileCheck %s
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{planner=greedy-size}))" | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="reorder=false planner=greedy-size" | FileCheck %s
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{reorder=false planner=greedy-size}))" | FileCheck %s
 // (e2e/arena-free-memory-space.test runs such a program planned and not.)
 // REQUIRES: mlir
 

@@ -2,8 +2,8 @@
 // never takes a symbol that already exists. Many functions, planned in
 // parallel, each get their own global; a taken name is stepped around as
 // __memplan_arena<space>v<k>_<function>.
-// RUN: %memplan-opt %s --memplan-static="planner=greedy-size arena=global" | FileCheck %s
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{planner=greedy-size arena=global})" | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="reorder=false planner=greedy-size arena=global" | FileCheck %s
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{reorder=false planner=greedy-size arena=global})" | FileCheck %s
 // REQUIRES: mlir
 
 // Each global sits just before its function.

@@ -3,24 +3,24 @@
 // not fit, the step where its most bytes are live, that step's op and the
 // largest buffers live there; the summary gives each arena with its space
 // (host and shared-memory bytes are not added up) and where each peaks.
-// RUN: %memplan-opt %s --memplan-static="planner=greedy-size capacity=512,3:128,workgroup:1536" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FITS
-// RUN: %memplan-opt %s --memplan-static="planner=greedy-size capacity=#gpu.address_space<workgroup>:1024" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FITS
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{planner=greedy-size capacity=0:512,workgroup:1024,3:128})" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FITS
-// RUN: not %memplan-opt %s --memplan-static="planner=greedy-size capacity=workgroup:1000" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WG
-// RUN: not %memplan-opt %s --memplan-static="planner=greedy-size capacity=100000,3:100" -o /dev/null 2>&1 | FileCheck %s --check-prefix=S3
+// RUN: %memplan-opt %s --memplan-static="reorder=false planner=greedy-size capacity=512,3:128,workgroup:1536" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FITS
+// RUN: %memplan-opt %s --memplan-static="reorder=false planner=greedy-size capacity=#gpu.address_space<workgroup>:1024" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FITS
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{reorder=false planner=greedy-size capacity=0:512,workgroup:1024,3:128})" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FITS
+// RUN: not %memplan-opt %s --memplan-static="reorder=false planner=greedy-size capacity=workgroup:1000" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WG
+// RUN: not %memplan-opt %s --memplan-static="reorder=false planner=greedy-size capacity=100000,3:100" -o /dev/null 2>&1 | FileCheck %s --check-prefix=S3
 // The bare entry covers the spaces no entry names: here the default space.
-// RUN: not %memplan-opt %s --memplan-static="planner=greedy-size capacity=workgroup:4096,3:4096,500" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEF
+// RUN: not %memplan-opt %s --memplan-static="reorder=false planner=greedy-size capacity=workgroup:4096,3:4096,500" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEF
 // Bad entries are refused before anything runs, naming the option.
-// RUN: not %memplan-opt %s --memplan-static="capacity=abc" 2>&1 | FileCheck %s --check-prefix=BAD
-// RUN: not %memplan-opt %s --memplan-static="capacity=3:" 2>&1 | FileCheck %s --check-prefix=BAD
-// RUN: not %memplan-opt %s --memplan-static="capacity=:5" 2>&1 | FileCheck %s --check-prefix=BAD
-// RUN: not %memplan-opt %s --memplan-static="capacity=3:18446744073709551616" 2>&1 | FileCheck %s --check-prefix=BAD
-// RUN: not %memplan-opt %s --memplan-static="capacity=1,2" 2>&1 | FileCheck %s --check-prefix=TWO
-// RUN: not %memplan-opt %s --memplan-static="capacity=3:5,workgroup:1,3:6" 2>&1 | FileCheck %s --check-prefix=TWICE
-// RUN: not %memplan-opt %s --memplan-static="capacity=workgrop:1" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not %memplan-opt %s --memplan-static="reorder=false capacity=abc" 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not %memplan-opt %s --memplan-static="reorder=false capacity=3:" 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not %memplan-opt %s --memplan-static="reorder=false capacity=:5" 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not %memplan-opt %s --memplan-static="reorder=false capacity=3:18446744073709551616" 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not %memplan-opt %s --memplan-static="reorder=false capacity=1,2" 2>&1 | FileCheck %s --check-prefix=TWO
+// RUN: not %memplan-opt %s --memplan-static="reorder=false capacity=3:5,workgroup:1,3:6" 2>&1 | FileCheck %s --check-prefix=TWICE
+// RUN: not %memplan-opt %s --memplan-static="reorder=false capacity=workgrop:1" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN: error: memplan-static: bad capacity: unknown memory space 'workgrop' (expected 0, an integer N, workgroup, private, global, or an attribute as MLIR prints it, such as #gpu.address_space<workgroup>)
 // The report gives each arena its space's capacity and its peak.
-// RUN: %memplan-opt %s --memplan-static="planner=greedy-size capacity=512,3:128,workgroup:1536 report=%t.json remarks=none" -o /dev/null
+// RUN: %memplan-opt %s --memplan-static="reorder=false planner=greedy-size capacity=512,3:128,workgroup:1536 report=%t.json remarks=none" -o /dev/null
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
 // REQUIRES: mlir
 

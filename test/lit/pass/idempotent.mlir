@@ -6,17 +6,17 @@
 // for every alloc left alone). With arena=global the arena is a
 // memref.get_global, not an alloc, and a second run finds nothing to plan.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %memplan-opt %s --memplan-static=remarks=all -o %t/a1.mlir
-// RUN: %memplan-opt %t/a1.mlir --memplan-static="remarks=all" -o %t/a2.mlir 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %memplan-opt %s --memplan-static="reorder=false remarks=all" -o %t/a1.mlir
+// RUN: %memplan-opt %t/a1.mlir --memplan-static="reorder=false remarks=all" -o %t/a2.mlir 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: diff %t/a1.mlir %t/a2.mlir
 // RUN: FileCheck %s < %t/a1.mlir
-// RUN: %mlir-opt %t/a1.mlir --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{remarks=all}))" -o %t/a3.mlir 2>/dev/null
+// RUN: %mlir-opt %t/a1.mlir --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{reorder=false remarks=all}))" -o %t/a3.mlir 2>/dev/null
 // RUN: diff %t/a1.mlir %t/a3.mlir
 // The report lists the arena among the allocs left alone, with its reason.
-// RUN: %memplan-opt %t/a1.mlir --memplan-static="remarks=all report=%t/{func}.json" -o /dev/null 2>/dev/null
+// RUN: %memplan-opt %t/a1.mlir --memplan-static="reorder=false remarks=all report=%t/{func}.json" -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=REPORT < %t/compute.json
-// RUN: %memplan-opt %s --memplan-static="remarks=all arena=global" -o %t/g1.mlir
-// RUN: %memplan-opt %t/g1.mlir --memplan-static="remarks=all arena=global" -o %t/g2.mlir
+// RUN: %memplan-opt %s --memplan-static="reorder=false remarks=all arena=global" -o %t/g1.mlir
+// RUN: %memplan-opt %t/g1.mlir --memplan-static="reorder=false remarks=all arena=global" -o %t/g2.mlir
 // RUN: diff %t/g1.mlir %t/g2.mlir
 // RUN: FileCheck %s --check-prefix=GLOBAL < %t/g1.mlir
 // REQUIRES: mlir

@@ -26,7 +26,7 @@
 // CHECK-COUNT-3: arith.constant 0 : index
 // CHECK-NOT: arith.constant {{[1-9]}}
 // CHECK: return
-// expected-remark @+1 {{bound 8192 -> 4096 bytes (copies 0 at 0 copies, split 0 by 0 values, in-place -4096 at 2 ops)}}
+// expected-remark @+1 {{bound 8192 -> 4096 bytes (copies 0 at 0 copies, split 0 by 0 values, in-place -4096 at 2 ops, order 0 moving 0 ops)}}
 func.func @chain(%in: memref<1024xf32>, %out: memref<1024xi32>) {
   %a = memref.alloc() : memref<1024xf32>
   linalg.exp ins(%in : memref<1024xf32>) outs(%a : memref<1024xf32>)
@@ -52,14 +52,14 @@ func.func @chain(%in: memref<1024xf32>, %out: memref<1024xi32>) {
   memref.dealloc %c : memref<32x32xi32>
   return
 }
-// OFF: bound 8192 -> 8192 bytes (copies 0 at 0 copies, split 0 by 0 values, in-place off)
+// OFF: bound 8192 -> 8192 bytes (copies 0 at 0 copies, split 0 by 0 values, in-place off, order 0 moving 0 ops)
 
 // None of these may write over %a: it is read again after the op; it is
 // read through a transposed map, or twice; the output is broadcast from a
 // row of it, or reduced from it, or of another element size; only half of it
 // is the input.
 // CHECK-LABEL: func.func @not_in_place
-// expected-remark @+1 {{(copies 0 at 0 copies, split 0 by 0 values, in-place 0 at 0 ops)}}
+// expected-remark @+1 {{(copies 0 at 0 copies, split 0 by 0 values, in-place 0 at 0 ops, order 0 moving 0 ops)}}
 func.func @not_in_place(%in: memref<32x32xf32>, %out: memref<32x32xf32>, %o16: memref<32x32xf16>, %o1: memref<32xf32>) {
   %a = memref.alloc() : memref<32x32xf32>
   linalg.copy ins(%in : memref<32x32xf32>) outs(%a : memref<32x32xf32>)
@@ -126,7 +126,7 @@ func.func @not_in_place(%in: memref<32x32xf32>, %out: memref<32x32xf32>, %o16: m
 // its own.
 // CHECK-LABEL: func.func @two_outputs
 // CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<8192xi8>
-// expected-remark @+1 {{bound 12288 -> 8192 bytes (copies 0 at 0 copies, split 0 by 0 values, in-place -4096 at 1 op)}}
+// expected-remark @+1 {{bound 12288 -> 8192 bytes (copies 0 at 0 copies, split 0 by 0 values, in-place -4096 at 1 op, order 0 moving 0 ops)}}
 func.func @two_outputs(%in: memref<1024xf32>, %out: memref<1024xf32>) {
   %a = memref.alloc() : memref<1024xf32>
   linalg.exp ins(%in : memref<1024xf32>) outs(%a : memref<1024xf32>)

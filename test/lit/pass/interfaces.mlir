@@ -3,8 +3,8 @@
 // was unknown to the name lists of earlier versions, which left the buffer
 // alone ("used by 'memref.reshape', whose memref effects memplan does not
 // know", "allocated in a region of 'memref.alloca_scope'").
-// RUN: %memplan-opt %s --memplan-static="remarks=all planner=greedy-size" -verify-diagnostics | FileCheck %s
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{remarks=all planner=greedy-size}))" -verify-diagnostics | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="reorder=false remarks=all planner=greedy-size" -verify-diagnostics | FileCheck %s
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{reorder=false remarks=all planner=greedy-size}))" -verify-diagnostics | FileCheck %s
 // REQUIRES: mlir
 
 // memref.reshape is a ViewLikeOpInterface: its result is the buffer itself,

@@ -6,21 +6,21 @@
 // valid plan (feasible, validated), the same on every run. A value that is
 // not an unsigned integer is refused by the option parser.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %memplan-opt %s --memplan-static="planner=exact alignment=1 report=%t/full.json" -o %t/full.mlir
+// RUN: %memplan-opt %s --memplan-static="reorder=false planner=exact alignment=1 report=%t/full.json" -o %t/full.mlir
 // RUN: FileCheck %s --check-prefix=FULL < %t/full.json
-// RUN: %memplan-opt %s --memplan-static="planner=exact alignment=1 work-limit=1 report=%t/w1.json" -o %t/w1.mlir
+// RUN: %memplan-opt %s --memplan-static="reorder=false planner=exact alignment=1 work-limit=1 report=%t/w1.json" -o %t/w1.mlir
 // RUN: FileCheck %s --check-prefix=W1 < %t/w1.json
 // RUN: FileCheck %s --check-prefix=IR < %t/w1.mlir
 // RUN: %mlir-opt --verify-each %t/w1.mlir -o /dev/null
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{planner=exact alignment=1 work-limit=1 report=%t/w1-plugin.json})" -o %t/w1-plugin.mlir
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{reorder=false planner=exact alignment=1 work-limit=1 report=%t/w1-plugin.json})" -o %t/w1-plugin.mlir
 // RUN: diff %t/w1.mlir %t/w1-plugin.mlir
 // RUN: FileCheck %s --check-prefix=W1 < %t/w1-plugin.json
 // auto passes the limit on to its search:
-// RUN: %memplan-opt %s --memplan-static="planner=auto alignment=1 work-limit=1 report=%t/auto.json" -o /dev/null
+// RUN: %memplan-opt %s --memplan-static="reorder=false planner=auto alignment=1 work-limit=1 report=%t/auto.json" -o /dev/null
 // RUN: FileCheck %s --check-prefix=AUTO < %t/auto.json
-// RUN: not %memplan-opt %s --memplan-static="planner=exact work-limit=abc" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
-// RUN: not %memplan-opt %s --memplan-static="planner=exact work-limit=-1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
-// RUN: not %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{work-limit=1.5}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not %memplan-opt %s --memplan-static="reorder=false planner=exact work-limit=abc" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not %memplan-opt %s --memplan-static="reorder=false planner=exact work-limit=-1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{reorder=false work-limit=1.5}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // REQUIRES: mlir
 
 // FULL: "status": "optimal"

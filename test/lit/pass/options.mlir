@@ -1,18 +1,18 @@
 // Every option of memplan-static, on one function: %a (256 bytes), %d and %e
 // (25 x f32 = 100 bytes each) live together; %c (256) after they died.
-// RUN: %memplan-opt %s --memplan-static="remarks=all planner=greedy-size" | FileCheck %s --check-prefix=GREEDY
-// RUN: %memplan-opt %s --memplan-static="remarks=all planner=best-fit" | FileCheck %s --check-prefix=GREEDY
-// RUN: %memplan-opt %s --memplan-static="remarks=all planner=linear" | FileCheck %s --check-prefix=LINEAR
-// RUN: %memplan-opt %s --memplan-static="remarks=all planner=greedy-size alignment=1" | FileCheck %s --check-prefix=ALIGN1
-// RUN: %memplan-opt %s --memplan-static="remarks=all planner=greedy-size alignment=512" | FileCheck %s --check-prefix=ALIGN512
-// RUN: %memplan-opt %s --memplan-static="remarks=all planner=greedy-size time-limit=2.5" | FileCheck %s --check-prefix=GREEDY
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{remarks=all planner=greedy-size}))" | FileCheck %s --check-prefix=GREEDY
-// RUN: %memplan-opt %s --memplan-static="remarks=all planner=greedy-size arena=global" | FileCheck %s --check-prefix=GLOBAL
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{remarks=all planner=greedy-size arena=global})" | FileCheck %s --check-prefix=GLOBAL
-// RUN: %memplan-opt %s --memplan-static="planner=greedy-size remarks=all" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: %memplan-opt %s --memplan-static="planner=greedy-size remarks=none" -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+// RUN: %memplan-opt %s --memplan-static="reorder=false remarks=all planner=greedy-size" | FileCheck %s --check-prefix=GREEDY
+// RUN: %memplan-opt %s --memplan-static="reorder=false remarks=all planner=best-fit" | FileCheck %s --check-prefix=GREEDY
+// RUN: %memplan-opt %s --memplan-static="reorder=false remarks=all planner=linear" | FileCheck %s --check-prefix=LINEAR
+// RUN: %memplan-opt %s --memplan-static="reorder=false remarks=all planner=greedy-size alignment=1" | FileCheck %s --check-prefix=ALIGN1
+// RUN: %memplan-opt %s --memplan-static="reorder=false remarks=all planner=greedy-size alignment=512" | FileCheck %s --check-prefix=ALIGN512
+// RUN: %memplan-opt %s --memplan-static="reorder=false remarks=all planner=greedy-size time-limit=2.5" | FileCheck %s --check-prefix=GREEDY
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{reorder=false remarks=all planner=greedy-size}))" | FileCheck %s --check-prefix=GREEDY
+// RUN: %memplan-opt %s --memplan-static="reorder=false remarks=all planner=greedy-size arena=global" | FileCheck %s --check-prefix=GLOBAL
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(memplan-static{reorder=false remarks=all planner=greedy-size arena=global})" | FileCheck %s --check-prefix=GLOBAL
+// RUN: %memplan-opt %s --memplan-static="reorder=false planner=greedy-size remarks=all" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %memplan-opt %s --memplan-static="reorder=false planner=greedy-size remarks=none" -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
 // RUN: rm -f %t.json %t.svg
-// RUN: %memplan-opt %s --memplan-static="remarks=all planner=greedy-size report=%t.json picture=%t.svg" -o /dev/null
+// RUN: %memplan-opt %s --memplan-static="reorder=false remarks=all planner=greedy-size report=%t.json picture=%t.svg" -o /dev/null
 // RUN: FileCheck %s --check-prefix=JSON < %t.json
 // RUN: FileCheck %s --check-prefix=SVG < %t.svg
 // REQUIRES: mlir

@@ -1,7 +1,7 @@
 // One arena per memory space; byte sizes per element type as the LLVM
 // lowering stores them.
-// RUN: %memplan-opt %s --memplan-static="planner=greedy-size" | FileCheck %s
-// RUN: %memplan-opt %s --memplan-static="planner=greedy-size arena=global" | FileCheck %s --check-prefix=GLOBAL
+// RUN: %memplan-opt %s --memplan-static="reorder=false planner=greedy-size" | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="reorder=false planner=greedy-size arena=global" | FileCheck %s --check-prefix=GLOBAL
 // REQUIRES: mlir
 
 // CHECK-LABEL: func.func @two_spaces
@@ -44,7 +44,7 @@ func.func @two_spaces(%x: f32, %out: memref<64xf32>, %out1: memref<64xf32, 1>) {
 // SIZES: arith.constant 408 : index
 // SIZES: arith.constant 432 : index
 // SIZES: arith.constant 464 : index
-// RUN: %memplan-opt %s --memplan-static="planner=linear alignment=1" | FileCheck %s --check-prefix=SIZES
+// RUN: %memplan-opt %s --memplan-static="reorder=false planner=linear alignment=1" | FileCheck %s --check-prefix=SIZES
 // CHECK-LABEL: func.func @sizes
 func.func @sizes(%o1: memref<300xi1>, %o2: memref<10xindex>, %o3: memref<2xi64>,
                  %o4: memref<3xbf16>, %o5: memref<2xcomplex<f32>>,

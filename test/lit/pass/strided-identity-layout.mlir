@@ -4,8 +4,8 @@
 // memref.cast gives the users the alloc's own type back. Any other strided
 // layout (an offset, other strides, even where a dimension of size 1 makes
 // them reach the same bytes, a dynamic stride) is left alone as before.
-// RUN: %memplan-opt %s --memplan-static="remarks=all planner=linear alignment=1" -verify-diagnostics | FileCheck %s
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{remarks=all planner=linear alignment=1}))" -verify-diagnostics | FileCheck %s
+// RUN: %memplan-opt %s --memplan-static="reorder=false remarks=all planner=linear alignment=1" -verify-diagnostics | FileCheck %s
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{reorder=false remarks=all planner=linear alignment=1}))" -verify-diagnostics | FileCheck %s
 // REQUIRES: mlir
 
 // CHECK-LABEL: func.func @planned

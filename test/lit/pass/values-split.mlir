@@ -30,7 +30,7 @@
 // CHECK-NEXT: linalg.copy ins(%[[T1]] : memref<64xf32>)
 // CHECK-NOT: memref.expand_shape
 // CHECK: return
-// expected-remark @+1 {{bound 4352 -> 4096 bytes (copies 0 at 0 copies, split -256 by 1 value, in-place 0 at 0 ops)}}
+// expected-remark @+1 {{bound 4352 -> 4096 bytes (copies 0 at 0 copies, split -256 by 1 value, in-place 0 at 0 ops, order 0 moving 0 ops)}}
 func.func @reused(%in: memref<64xf32>, %out: memref<64xf32>, %f: f32) {
   %t = memref.alloc() : memref<64xf32>
   %tv = memref.expand_shape %t [[0, 1]] output_shape [8, 8] : memref<64xf32> into memref<8x8xf32>
@@ -49,7 +49,7 @@ func.func @reused(%in: memref<64xf32>, %out: memref<64xf32>, %f: f32) {
   memref.dealloc %big : memref<1024xf32>
   return
 }
-// OFF: remark: memplan-static: planned 2 of 2 buffers {{.*}}; bound 4352 -> 4352 bytes (copies 0 at 0 copies, split off, in-place 0 at 0 ops)
+// OFF: remark: memplan-static: planned 2 of 2 buffers {{.*}}; bound 4352 -> 4352 bytes (copies 0 at 0 copies, split off, in-place 0 at 0 ops, order 0 moving 0 ops)
 
 // Writes that do not start a value: half of the buffer; all of it but
 // reading it too (an input is the same buffer); all of it inside a region.
