@@ -24,7 +24,7 @@
 // CHECK-NOT: memref.copy
 // CHECK: linalg.generic {{.*}} ins(%[[P]] : memref<1x10x10x4xf32>)
 // CHECK: return
-// expected-remark @+1 {{bound 2624 -> 1600 bytes (copies -1024 at 1 copy, split 0 by 0 values, in-place 0 at 0 ops)}}
+// expected-remark @+1 {{bound 2624 -> 1600 bytes (copies -1024 at 1 copy, split 0 by 0 values, in-place 0 at 0 ops, order 0 moving 0 ops)}}
 func.func @pad(%in: memref<1x8x8x4xf32>, %out: memref<1x10x10x4xf32>) {
   %c0 = arith.constant 0.0 : f32
   %s = memref.alloc() : memref<1x8x8x4xf32>
@@ -47,7 +47,7 @@ func.func @pad(%in: memref<1x8x8x4xf32>, %out: memref<1x10x10x4xf32>) {
   memref.dealloc %p : memref<1x10x10x4xf32>
   return
 }
-// OFF: remark: memplan-static: planned 2 of 2 buffers {{.*}}; bound 2624 -> 2624 bytes (copies off, split 0 by 0 values, in-place 0 at 0 ops)
+// OFF: remark: memplan-static: planned 2 of 2 buffers {{.*}}; bound 2624 -> 2624 bytes (copies off, split 0 by 0 values, in-place 0 at 0 ops, order 0 moving 0 ops)
 // JSON: "bound": {
 // JSON-DAG: "given": 2624
 // JSON-DAG: "copies": 1600

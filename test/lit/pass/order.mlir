@@ -1,13 +1,15 @@
 // The op order (order.c): within the function's body, ops move as their SSA
 // uses and memory effects allow, a producer right before its consumer, and
 // the new order is kept only when the max-live bound drops.
-// RUN: %memplan-opt %s --memplan-static="planner=greedy-size" -verify-diagnostics | FileCheck %s
-// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{planner=greedy-size}))" -verify-diagnostics | FileCheck %s
+// copies=false: the inputs copy between buffers to keep them live, which the
+// copies step would remove (copies.mlir tests it).
+// RUN: %memplan-opt %s --memplan-static="copies=false planner=greedy-size" -verify-diagnostics | FileCheck %s
+// RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(func.func(memplan-static{copies=false planner=greedy-size}))" -verify-diagnostics | FileCheck %s
 // RUN: sed -e 's|// expected-.*||' %s > %t.mlir
-// RUN: %memplan-opt %t.mlir --memplan-static="planner=greedy-size reorder=false" 2>/dev/null | FileCheck %s --check-prefix=OFF
-// RUN: %memplan-opt %t.mlir --memplan-static="planner=greedy-size reorder=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFFR
+// RUN: %memplan-opt %t.mlir --memplan-static="copies=false planner=greedy-size reorder=false" 2>/dev/null | FileCheck %s --check-prefix=OFF
+// RUN: %memplan-opt %t.mlir --memplan-static="copies=false planner=greedy-size reorder=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFFR
 // The JSON report gives the bound after the step:
-// RUN: %memplan-opt %t.mlir --memplan-static="planner=greedy-size report=%t.{func}.json" -o /dev/null 2>/dev/null
+// RUN: %memplan-opt %t.mlir --memplan-static="copies=false planner=greedy-size report=%t.{func}.json" -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=JSON < %t.late_fill.json
 // REQUIRES: mlir
 
@@ -25,7 +27,7 @@ func.func private @opaque()
 // CHECK-NEXT: memref.copy %{{.*}}, %arg1 :
 // CHECK-NEXT: memref.dealloc %alloc
 // CHECK-NEXT: return
-// expected-remark @+1 {{bound 3072 -> 2048 bytes (split 0 by 0 values, in-place 0 at 0 ops, order -1024 moving}}
+// expected-remark @+1 {{bound 3072 -> 2048 bytes (copies off, split 0 by 0 values, in-place 0 at 0 ops, order -1024 moving}}
 func.func @late_fill(%in: memref<256xf32>, %out: memref<256xf32>, %f: f32) {
   %a = memref.alloc() : memref<256xf32>
   %b = memref.alloc() : memref<256xf32>
@@ -43,7 +45,7 @@ func.func @late_fill(%in: memref<256xf32>, %out: memref<256xf32>, %f: f32) {
 // OFF-LABEL: func.func @late_fill
 // OFF: linalg.fill
 // OFF-NEXT: memref.copy %arg0
-// OFFR: bound 3072 -> 3072 bytes (split 0 by 0 values, in-place 0 at 0 ops, order off)
+// OFFR: bound 3072 -> 3072 bytes (copies off, split 0 by 0 values, in-place 0 at 0 ops, order off)
 // JSON: "bound": {
 // JSON-DAG: "given": 3072
 // JSON-DAG: "order": 2048
@@ -56,7 +58,7 @@ func.func @late_fill(%in: memref<256xf32>, %out: memref<256xf32>, %f: f32) {
 // CHECK: linalg.fill
 // CHECK-NEXT: call @opaque()
 // CHECK-NEXT: memref.copy %arg0
-// expected-remark @+1 {{bound 3072 -> 3072 bytes (split 0 by 0 values, in-place 0 at 0 ops, order 0 moving 0 ops)}}
+// expected-remark @+1 {{bound 3072 -> 3072 bytes (copies off, split 0 by 0 values, in-place 0 at 0 ops, order 0 moving 0 ops)}}
 func.func @barrier(%in: memref<256xf32>, %out: memref<256xf32>, %f: f32) {
   %a = memref.alloc() : memref<256xf32>
   %b = memref.alloc() : memref<256xf32>
@@ -79,7 +81,7 @@ func.func @barrier(%in: memref<256xf32>, %out: memref<256xf32>, %f: f32) {
 // CHECK: linalg.fill
 // CHECK-NEXT: memref.subview
 // CHECK-NEXT: memref.copy %subview, %arg2
-// expected-remark @+1 {{bound 3072 -> 3072 bytes (split 0 by 0 values, in-place 0 at 0 ops, order 0 moving 0 ops)}}
+// expected-remark @+1 {{bound 3072 -> 3072 bytes (copies off, split 0 by 0 values, in-place 0 at 0 ops, order 0 moving 0 ops)}}
 func.func @through_view(%in: memref<256xf32>, %out: memref<256xf32>, %o2: memref<128xf32>, %f: f32) {
   %a = memref.alloc() : memref<256xf32>
   %b = memref.alloc() : memref<256xf32>
