@@ -326,7 +326,7 @@ int mp_copies_remove(MlirOperation func, const mp_schedule *s, const mp_liveness
   candidate *ks = NULL;
   size_t nk = 0, capk = 0;
   int rc = trial.buffers && taken ? 0 : -1;
-  if (rc == 0)
+  if (rc == 0 && l->n) /* l->buffers is null when there are none */
     memcpy(trial.buffers, l->buffers, l->n * sizeof *trial.buffers);
   for (size_t i = 0; i < l->n && rc == 0; ++i)
     if (!l->buffers[i].twin_of) /* a twin has its buffer's alloc */

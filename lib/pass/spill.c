@@ -139,33 +139,38 @@ static size_t pick(const memplan_problem *p, const bool *movable, const bool *mo
   return cover != SIZE_MAX ? cover : largest;
 }
 
+/* A moved buffer and its size, for sorting without a global (functions
+ * are planned on several threads at once). */
+typedef struct sized {
+  uint64_t size;
+  size_t k;
+} sized;
+
 /* Moved buffers by size, largest first (ties: the first). */
-static const memplan_problem *sort_problem;
 static int larger_first(const void *a, const void *b) {
-  size_t x = *(const size_t *)a, y = *(const size_t *)b;
-  uint64_t sx = sort_problem->buffers[x].size, sy = sort_problem->buffers[y].size;
-  if (sx != sy)
-    return sx > sy ? -1 : 1;
-  return x < y ? -1 : x > y;
+  const sized *x = a, *y = b;
+  if (x->size != y->size)
+    return x->size > y->size ? -1 : 1;
+  return (x->k > y->k) - (x->k < y->k);
 }
 
 /* The reverse-delete step: a moved buffer whose return keeps every step
  * within target goes back, so that no buffer moves for nothing. */
 static int give_back(const memplan_problem *p, const event *ev, uint64_t target,
                      bool *moved, const bool *fixed) {
-  size_t n = 0, *order = malloc((p->count ? p->count : 1) * sizeof *order);
+  size_t n = 0;
+  sized *order = malloc((p->count ? p->count : 1) * sizeof *order);
   if (!order)
     return -1;
   for (size_t k = 0; k < p->count; ++k)
     if (moved[k] && !fixed[k])
-      order[n++] = k;
-  sort_problem = p; /* qsort has no context argument in C11 */
+      order[n++] = (sized){p->buffers[k].size, k};
   qsort(order, n, sizeof *order, larger_first);
   for (size_t r = 0; r < n; ++r) {
     uint64_t excess;
-    moved[order[r]] = false;
+    moved[order[r].k] = false;
     if (worst_step(p, ev, moved, target, &excess) >= 0)
-      moved[order[r]] = true;
+      moved[order[r].k] = true;
   }
   free(order);
   return 0;
