@@ -106,7 +106,7 @@ def MemPlanStaticPass : Pass<"memplan-static"> {
                "default space, an integer N for memref<..., N>, `workgroup`, "
                "`private`, `global` for #gpu.address_space<...>, or the "
                "attribute as MLIR prints it); e.g. `capacity=1048576,"
-               "workgroup:49152`. A plan above its space's capacity fails the "
+               "workgroup:49152`; 0 is no capacity (the default). A plan above its space's capacity fails the "
                "pass, naming the space, the step where the most bytes are "
                "live and the largest buffers live there">,
     ListOption<"spill", "spill", "std::string",
