@@ -282,14 +282,6 @@ bool mp_load_only_compared(MlirOperation load) {
   return true;
 }
 
-/* True if op is in `block` or nested in one of its ops. */
-static bool within(MlirOperation op, MlirBlock block) {
-  for (MlirOperation x = op; !mlirOperationIsNull(x); x = mlirOperationGetParentOperation(x))
-    if (mlirBlockEqual(mlirOperationGetBlock(x), block))
-      return true;
-  return false;
-}
-
 typedef struct addr_walk {
   MlirBlock block;
   const mp_call_facts *calls;
@@ -298,7 +290,7 @@ typedef struct addr_walk {
 } addr_walk;
 
 static bool visit_op(const addr_walk *a, MlirOperation op) {
-  if (!within(op, a->block))
+  if (mlirOperationIsNull(mp_op_ancestor_in(op, a->block)))
     return false;
   if (a->visit)
     a->visit(a->ctx, op);

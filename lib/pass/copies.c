@@ -31,13 +31,6 @@ typedef struct ctx {
 
 static int64_t num(const ctx *c, MlirOperation op) { return mp_schedule_num(c->sched, op); }
 
-/* The ancestor of op (or op itself) whose block is b; null if none. */
-static MlirOperation in_block(MlirOperation op, MlirBlock b) {
-  while (!mlirOperationIsNull(op) && !mlirBlockEqual(mlirOperationGetBlock(op), b))
-    op = mlirOperationGetParentOperation(op);
-  return op;
-}
-
 /* The planned buffer whose alloc defines v, or SIZE_MAX. */
 static size_t buffer_of(const ctx *c, MlirValue v) {
   if (!mlirValueIsAOpResult(v))
@@ -68,7 +61,7 @@ static bool any_layout_user(MlirOperation u) {
 static bool defined_before(const ctx *c, MlirValue v, MlirOperation f) {
   MlirBlock vb = mlirValueIsABlockArgument(v) ? mlirBlockArgumentGetOwner(v)
                                               : mlirOperationGetBlock(mlirOpResultGetOwner(v));
-  MlirOperation x = in_block(f, vb);
+  MlirOperation x = mp_op_ancestor_in(f, vb);
   if (mlirOperationIsNull(x))
     return false;
   return mlirValueIsABlockArgument(v) || num(c, mlirOpResultGetOwner(v)) < num(c, x);
@@ -157,7 +150,7 @@ static bool src_uses_ok(const ctx *c, candidate *k, MlirBlock b) {
     MlirOperation user = mlirOpOperandGetOwner(u);
     if (mlirOperationEqual(user, k->copy))
       continue;
-    MlirOperation top = in_block(user, b);
+    MlirOperation top = mp_op_ancestor_in(user, b);
     if (mlirOperationIsNull(top))
       return false;
     int64_t at = num(c, top);
@@ -206,7 +199,7 @@ static bool dest_ops_ok(const ctx *c, candidate *k, MlirBlock b, MlirValue p) {
     return false;
   for (MlirOpOperand u = mlirValueGetFirstUse(p); !mlirOpOperandIsNull(u);
        u = mlirOpOperandGetNextUse(u)) {
-    MlirOperation user = mlirOpOperandGetOwner(u), top = in_block(user, b);
+    MlirOperation user = mlirOpOperandGetOwner(u), top = mp_op_ancestor_in(user, b);
     int64_t at = mlirOperationIsNull(top) ? -1 : num(c, top);
     if (mlirOperationIsNull(top) || at < lo || at >= hi)
       continue; /* before F or after C (elsewhere: not in B, a later use) */

@@ -127,6 +127,12 @@ bool mp_op_in(MlirOperation op, const char *const *names) {
   return false;
 }
 
+MlirOperation mp_op_ancestor_in(MlirOperation op, MlirBlock block) {
+  while (!mlirOperationIsNull(op) && !mlirBlockEqual(mlirOperationGetBlock(op), block))
+    op = mlirOperationGetParentOperation(op);
+  return op;
+}
+
 void mp_op_name(MlirOperation op, char *buf, size_t len) {
   MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
   snprintf(buf, len, "%.*s", (int)s.length, s.data);

@@ -51,6 +51,9 @@ bool mp_op_is(MlirOperation op, const char *name);
 bool mp_op_has_prefix(MlirOperation op, const char *prefix);
 /** True if op's name is one of the NULL-terminated `names`. */
 bool mp_op_in(MlirOperation op, const char *const *names);
+/** The ancestor of op (or op itself) that is an op of `block`, or null when
+ *  op is not nested in block. */
+MlirOperation mp_op_ancestor_in(MlirOperation op, MlirBlock block);
 /** Copies the op's name into buf (NUL-terminated, truncated). */
 void mp_op_name(MlirOperation op, char *buf, size_t len);
 /** True if v is a ranked or unranked memref. */

@@ -21,13 +21,6 @@ void mp_values_free(mp_values *v) {
   memset(v, 0, sizeof *v);
 }
 
-/* The ancestor of op (or op itself) that is an op of `block`, or null. */
-static MlirOperation top_in(MlirOperation op, MlirBlock block) {
-  while (!mlirOperationIsNull(op) && !mlirBlockEqual(mlirOperationGetBlock(op), block))
-    op = mlirOperationGetParentOperation(op);
-  return op;
-}
-
 /*--- aliases that cover the whole buffer ------------------------------------*/
 
 /* Views that keep the first byte where it was and whose type tells the
@@ -138,7 +131,7 @@ static int follow(walk *w, MlirOpOperand use, bool whole) {
     untrack(w, "'%s' lets it escape", user);
   if (e.kind != MP_EDGE_NONE)
     return 0;
-  MlirOperation top = top_in(user, w->block);
+  MlirOperation top = mp_op_ancestor_in(user, w->block);
   if (mlirOperationIsNull(top) || mp_schedule_num(w->sched, top) < 0) {
     untrack(w, "'%s' uses it outside its block", user);
     return 0;
