@@ -1,5 +1,6 @@
 /*===-- order.c - A list scheduler of the function's body by bytes freed ---===*/
 #include "order.h"
+#include "order_window.h"
 
 #include "memplan-c/pass.h"
 
@@ -128,7 +129,8 @@ static void visit_effect(void *vctx, MlirValue v, unsigned kind) {
   MlirOperation alloc = {NULL};
   int64_t cls = class_of(c, v, &alloc);
   add_access(c, cls, kind != MEMPLAN_EFFECT_READ);
-  if (!mlirOperationIsNull(alloc)) {
+  /* A dealloc is not a use (liveness.h): upstream puts them at the end. */
+  if (!mlirOperationIsNull(alloc) && kind != MEMPLAN_EFFECT_FREE) {
     size_t u = unit_of(c, alloc, vc->pos);
     if (u != SIZE_MAX)
       add_unit(c, u, c->info[c->n].unit0);
@@ -376,6 +378,52 @@ out:
   return rc;
 }
 
+/*--- windows around the peak -------------------------------------------------*/
+
+/* Search nodes for the windows of one block: enough for every order of a
+ * few windows of MP_WINDOW_OPS independent ops. */
+#define ORDER_WINDOW_NODES ((uint64_t)1 << 20)
+
+/* Reorders windows of perm around its peak (order_window.h) on c's graph. */
+static int refine_windows(const ctx *c, size_t *perm) {
+  size_t n = c->n, nb = c->l->n ? c->l->n : 1;
+  size_t *pred0 = calloc(n + 1, sizeof *pred0), *preds = malloc((c->nedges + 1) * sizeof *preds);
+  size_t *use0 = malloc((n + 1) * sizeof *use0), *fill = calloc(n + 1, sizeof *fill);
+  uint64_t *size = malloc(nb * sizeof *size);
+  bool *in = calloc(nb, sizeof *in), *out = calloc(nb, sizeof *out);
+  int rc = -1;
+  if (!pred0 || !preds || !use0 || !fill || !size || !in || !out)
+    goto done;
+  for (size_t e = 0; e < c->nedges; ++e)
+    pred0[c->edges[e][1] + 1]++;
+  for (size_t k = 0; k < n; ++k)
+    pred0[k + 1] += pred0[k];
+  for (size_t e = 0; e < c->nedges; ++e) {
+    size_t to = (size_t)c->edges[e][1];
+    preds[pred0[to] + fill[to]++] = (size_t)c->edges[e][0];
+  }
+  for (size_t k = 0; k < n; ++k)
+    use0[k] = c->info[k].unit0;
+  use0[n] = c->nunits;
+  int64_t first = c->info[0].pos, end = c->s->last[c->info[n - 1].pos] + 1;
+  for (size_t u = 0; u < c->l->n; ++u) {
+    size[u] = c->l->buffers[u].size;
+    in[u] = c->l->buffers[u].start < first;
+    out[u] = c->l->buffers[u].end > end;
+  }
+  mp_order_dag d = {n, pred0, preds, use0, c->units, c->l->n, size, in, out};
+  rc = mp_order_window(&d, perm, ORDER_WINDOW_NODES) < 0 ? -1 : 0;
+done:
+  free(pred0);
+  free(preds);
+  free(use0);
+  free(fill);
+  free(size);
+  free(in);
+  free(out);
+  return rc;
+}
+
 /*--- blocks -------------------------------------------------------------------*/
 
 /* Orders one block of the function's body into *b. */
@@ -408,7 +456,8 @@ static int order_block(ctx *c, MlirBlock block, bool ignore_memory, mp_order_blo
    * this moves the fewest ops for the lowest bound (forward, producers of
    * weights all ran first; without the given order's guide, ops moved for
    * no gain). */
-  if (c->oom || build_edges(c, ignore_memory) || schedule(c, perm, true, true))
+  if (c->oom || build_edges(c, ignore_memory) || schedule(c, perm, true, true) ||
+      refine_windows(c, perm))
     goto out;
   for (size_t k = 0; k < b->n; ++k)
     b->ops[k] = b->given[perm[k]];
