@@ -4,6 +4,7 @@
 #include "bound.h"
 #include "memplan-c/pass.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
 #include <stdlib.h>
@@ -21,6 +22,11 @@ typedef struct candidate {
   MlirOperation moved[MAX_MOVED];
   int nmoved;
 } candidate;
+
+/* What a buffer is in the rewrites taken: none yet, a source S (it goes
+ * away), or a destination P (more parts may be copied into disjoint
+ * subviews of it). */
+enum { ROLE_NONE = 0, ROLE_SOURCE, ROLE_DEST };
 
 typedef struct ctx {
   const mp_schedule *sched;
@@ -189,25 +195,138 @@ static MlirWalkResult add_constants(MlirOperation op, void *user) {
   return w->ok ? MlirWalkResultAdvance : MlirWalkResultInterrupt;
 }
 
-/* Step 2: P's ops between F and C, which must be its alloc, the subview D
- * and fills (with the constants they use); they go to k->moved in block
- * order. */
-static bool dest_ops_ok(const ctx *c, candidate *k, MlirBlock b, MlirValue p) {
-  int64_t lo = num(c, k->first), hi = num(c, k->copy);
-  MlirOperation alloc = mlirOpResultGetOwner(p);
-  if (num(c, alloc) >= lo && !add_moved(k, alloc))
+/* The static index range [lo, hi] of a subview in dimension d, or false
+ * when it is dynamic. A strided range is taken whole: conservative. */
+static bool static_range(MlirOperation sv, intptr_t d, int64_t *lo, int64_t *hi, bool *empty) {
+  MlirAttribute off = mlirOperationGetAttributeByName(sv, mlirStringRefCreateFromCString("static_offsets"));
+  MlirAttribute size = mlirOperationGetAttributeByName(sv, mlirStringRefCreateFromCString("static_sizes"));
+  MlirAttribute str = mlirOperationGetAttributeByName(sv, mlirStringRefCreateFromCString("static_strides"));
+  if (mlirAttributeIsNull(off) || mlirAttributeIsNull(size) || mlirAttributeIsNull(str) ||
+      !mlirAttributeIsADenseI64Array(off) || d >= mlirDenseArrayGetNumElements(off) ||
+      d >= mlirDenseArrayGetNumElements(size) || d >= mlirDenseArrayGetNumElements(str))
     return false;
-  for (MlirOpOperand u = mlirValueGetFirstUse(p); !mlirOpOperandIsNull(u);
-       u = mlirOpOperandGetNextUse(u)) {
-    MlirOperation user = mlirOpOperandGetOwner(u), top = mp_op_ancestor_in(user, b);
-    int64_t at = mlirOperationIsNull(top) ? -1 : num(c, top);
-    if (mlirOperationIsNull(top) || at < lo || at >= hi)
-      continue; /* before F or after C (elsewhere: not in B, a later use) */
-    bool is_d = !mlirValueEqual(k->dst, p) && mlirValueIsAOpResult(k->dst) &&
-                mlirOperationEqual(mlirOpResultGetOwner(k->dst), user);
-    if (!mlirOperationEqual(user, top) || !(is_d || fills(user, p)) || !add_moved(k, user))
+  int64_t o = mlirDenseI64ArrayGetElement(off, d), n = mlirDenseI64ArrayGetElement(size, d),
+          st = mlirDenseI64ArrayGetElement(str, d);
+  if (mlirShapedTypeIsDynamicStrideOrOffset(o) || mlirShapedTypeIsDynamicSize(n) ||
+      mlirShapedTypeIsDynamicStrideOrOffset(st) || o < 0 || n < 0 || st < 0 ||
+      o > INT32_MAX || n > INT32_MAX || st > INT32_MAX)
+    return false;
+  *empty = *empty || n == 0;
+  *lo = o;
+  *hi = o + (n > 0 ? n - 1 : 0) * st;
+  return true;
+}
+
+/* Subviews a and b of one buffer (of identity layout) touch no common
+ * element: in some dimension their static index ranges do not meet. Their
+ * bytes are then disjoint, so one can be written while the other is. */
+static bool disjoint_subviews(MlirOperation a, MlirOperation b) {
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(a, 0));
+  if (!mlirTypeIsAMemRef(t) || !mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(t)) ||
+      !mlirValueEqual(mlirOperationGetOperand(a, 0), mlirOperationGetOperand(b, 0)))
+    return false;
+  bool empty = false, apart = false;
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d) {
+    int64_t alo, ahi, blo, bhi;
+    if (!static_range(a, d, &alo, &ahi, &empty) || !static_range(b, d, &blo, &bhi, &empty))
       return false;
+    apart = apart || ahi < blo || bhi < alo;
   }
+  return apart || empty;
+}
+
+/* The most aliases of P followed; a P with more is left alone. */
+#define MAX_ALIASES 64
+
+/* One alias of P, and the memref.subview of P it lies within (null: it may
+ * be anywhere in P). */
+typedef struct alias_item {
+  MlirValue v;
+  MlirOperation part;
+} alias_item;
+
+/* The walk of P's aliases (alias.h edges, through views, regions and
+ * branches) that checks every op between F and C touching P's memory. */
+typedef struct dest_walk {
+  const ctx *c;
+  candidate *k;
+  MlirBlock b;
+  MlirValue p;
+  MlirOperation dop; /* D's subview op, or null when D = P */
+  int64_t lo, hi;    /* F and C */
+  alias_item items[MAX_ALIASES];
+  int n;
+  mp_ptrmap seen;
+  bool ok;
+} dest_walk;
+
+static void push_alias(dest_walk *w, MlirValue v, MlirOperation part) {
+  if (mlirValueIsNull(v) || !mp_is_memref(v) || mp_ptrmap_get(&w->seen, v.ptr, 0))
+    return;
+  if (w->n == MAX_ALIASES || mp_ptrmap_put(&w->seen, v.ptr, 1)) {
+    w->ok = false;
+    return;
+  }
+  w->items[w->n++] = (alias_item){v, part};
+}
+
+/* An op between F and C that touches P's memory through alias a may stay
+ * only if a lies within another part of P, disjoint from D; an op writing
+ * all of P, reading nothing else (a fill), moves before F instead. */
+static bool access_ok(dest_walk *w, alias_item a, MlirOperation user, MlirOperation top) {
+  if (!mlirOperationIsNull(a.part) && !mlirOperationIsNull(w->dop) &&
+      !mlirOperationEqual(a.part, w->dop) && disjoint_subviews(a.part, w->dop))
+    return true;
+  return mlirValueEqual(a.v, w->p) && mlirOperationEqual(user, top) && fills(user, w->p) &&
+         add_moved(w->k, user);
+}
+
+/* Follows one use of alias a: its targets become aliases (a direct
+ * subview of P starts a part); an access between F and C is checked. */
+static void visit_use(dest_walk *w, alias_item a, MlirOperation user, intptr_t idx) {
+  mp_edge e;
+  mp_alias_edge(user, idx, NULL, &e);
+  bool from_p = mlirValueEqual(a.v, w->p), sub = mp_op_is(user, "memref.subview");
+  MlirOperation part = from_p && sub ? user : a.part;
+  for (int t = 0; t < e.nto; ++t)
+    push_alias(w, e.to[t], part);
+  for (intptr_t r = 0; !mlirOperationIsNull(e.results_of) &&
+                       r < mlirOperationGetNumResults(e.results_of); ++r)
+    push_alias(w, mlirOperationGetResult(e.results_of, r), part);
+  MlirOperation top = mp_op_ancestor_in(user, w->b);
+  int64_t at = mlirOperationIsNull(top) ? -1 : num(w->c, top);
+  if (mlirOperationIsNull(top) || at < w->lo || at >= w->hi)
+    return; /* before F or after C (elsewhere: not in B, a later use) */
+  if (e.kind == MP_EDGE_ALIAS) { /* a view or a forward: no access itself */
+    bool is_d = from_p && sub && mlirOperationEqual(user, w->dop);
+    if (is_d && (!mlirOperationEqual(user, top) || !add_moved(w->k, user)))
+      w->ok = false;
+    return;
+  }
+  if (!access_ok(w, a, user, top))
+    w->ok = false;
+}
+
+/* Step 2: P's ops between F and C, found through every alias of P: its
+ * alloc, the subview D and fills (with the constants they use) go to
+ * k->moved in block order; any other access there must lie in another part
+ * of P, disjoint from D. Views of P there stay: they touch no memory. */
+static bool dest_ops_ok(const ctx *c, candidate *k, MlirBlock b, MlirValue p) {
+  dest_walk w = {.c = c, .k = k, .b = b, .p = p, .ok = true};
+  w.lo = num(c, k->first);
+  w.hi = num(c, k->copy);
+  w.dop = mlirValueEqual(k->dst, p) ? (MlirOperation){NULL} : mlirOpResultGetOwner(k->dst);
+  MlirOperation alloc = mlirOpResultGetOwner(p);
+  if (num(c, alloc) >= w.lo && !add_moved(k, alloc))
+    return false;
+  push_alias(&w, p, (MlirOperation){NULL});
+  for (int i = 0; i < w.n && w.ok; ++i)
+    for (MlirOpOperand u = mlirValueGetFirstUse(w.items[i].v); !mlirOpOperandIsNull(u) && w.ok;
+         u = mlirOpOperandGetNextUse(u))
+      visit_use(&w, w.items[i], mlirOpOperandGetOwner(u), mlirOpOperandGetOperandNumber(u));
+  mp_ptrmap_free(&w.seen);
+  if (!w.ok)
+    return false;
   consts_walk cw = {c, k, b, true};
   for (int m = 0, n = k->nmoved; m < n && cw.ok; ++m)
     mlirOperationWalk(k->moved[m], add_constants, &cw, MlirWalkPreOrder);
@@ -260,14 +379,14 @@ static bool match(const ctx *c, MlirOperation op, candidate *k) {
 }
 
 /* The bound with k's rewrite on top of those in `trial` (S gone, P live
- * from F); keeps it in trial when it does not rise. An op moves once at
- * most: moved twice (a constant two fills use), its second place could be
- * after a user the first move put before it. Returns 1 taken, 0 not, -1
- * out of memory. */
+ * from F); keeps it in trial when it does not rise. An op that another
+ * rewrite moves too must be one of P's (the parts of one concatenation
+ * share P's alloc and fill): rewrite() then moves it only earlier. Returns
+ * 1 taken, 0 not, -1 out of memory. */
 static int judge(ctx *c, const candidate *k, mp_liveness *trial, uint64_t *bound,
-                 bool *taken) {
+                 uint8_t *role) {
   for (int m = 0; m < k->nmoved; ++m)
-    if (mp_ptrmap_get(&c->moved, k->moved[m].ptr, 0))
+    if (mp_ptrmap_get(&c->moved, k->moved[m].ptr, 0) && role[k->p] != ROLE_DEST)
       return 0;
   mp_buffer *bs = &trial->buffers[k->s], *bp = &trial->buffers[k->p];
   mp_buffer keep_s = *bs, keep_p = *bp;
@@ -283,18 +402,22 @@ static int judge(ctx *c, const candidate *k, mp_liveness *trial, uint64_t *bound
     return 0;
   }
   *bound = after;
-  taken[k->s] = taken[k->p] = true;
+  role[k->s] = ROLE_SOURCE;
+  role[k->p] = ROLE_DEST;
   for (int m = 0; m < k->nmoved; ++m)
     if (mp_ptrmap_put(&c->moved, k->moved[m].ptr, 1))
       return -1;
   return 1;
 }
 
-/* Step 3, with the decision made. */
+/* Step 3, with the decision made. An op that an earlier rewrite (another
+ * part of the same P) put before F already stays: ops only ever move
+ * earlier, so every value still comes before its uses. */
 static void rewrite(const candidate *k, bool corrupt) {
   for (int m = 0; m < k->nmoved; ++m)
-    if (!corrupt || mp_op_is(k->moved[m], "memref.alloc") ||
-        mp_op_is(k->moved[m], "memref.subview") || mp_op_is(k->moved[m], "arith.constant"))
+    if ((!corrupt || mp_op_is(k->moved[m], "memref.alloc") ||
+         mp_op_is(k->moved[m], "memref.subview") || mp_op_is(k->moved[m], "arith.constant")) &&
+        !mlirOperationIsBeforeInBlock(k->moved[m], k->first))
       mlirOperationMoveBefore(k->moved[m], k->first);
   MlirOperation alloc = mlirOpResultGetOwner(k->src);
   mlirOperationDestroy(k->copy);
@@ -315,10 +438,10 @@ int mp_copies_remove(MlirOperation func, const mp_schedule *s, const mp_liveness
   ctx c = {s, l, {0}, {0}};
   mp_liveness trial = *l;
   trial.buffers = malloc((l->n ? l->n : 1) * sizeof *trial.buffers);
-  bool *taken = calloc(l->n ? l->n : 1, sizeof *taken);
+  uint8_t *role = calloc(l->n ? l->n : 1, sizeof *role);
   candidate *ks = NULL;
   size_t nk = 0, capk = 0;
-  int rc = trial.buffers && taken ? 0 : -1;
+  int rc = trial.buffers && role ? 0 : -1;
   if (rc == 0 && l->n) /* l->buffers is null when there are none */
     memcpy(trial.buffers, l->buffers, l->n * sizeof *trial.buffers);
   for (size_t i = 0; i < l->n && rc == 0; ++i)
@@ -329,10 +452,11 @@ int mp_copies_remove(MlirOperation func, const mp_schedule *s, const mp_liveness
   uint64_t bound = out->bound_before;
   for (size_t op = 0; op < s->n && rc == 0; ++op) {
     candidate k;
-    if (!mp_op_is(s->ops[op], "memref.copy") || !match(&c, s->ops[op], &k) || taken[k.s] ||
-        taken[k.p])
+    if (!mp_op_is(s->ops[op], "memref.copy") || !match(&c, s->ops[op], &k) ||
+        role[k.s] != ROLE_NONE || role[k.p] == ROLE_SOURCE ||
+        (role[k.p] == ROLE_DEST && mlirValueEqual(k.dst, trial.buffers[k.p].value)))
       continue;
-    int took = judge(&c, &k, &trial, &bound, taken);
+    int took = judge(&c, &k, &trial, &bound, role);
     candidate *slot = took > 0 ? mp_push(&ks, &nk, &capk, sizeof *ks) : NULL;
     if (took < 0 || (took > 0 && !slot))
       rc = -1;
@@ -346,7 +470,7 @@ int mp_copies_remove(MlirOperation func, const mp_schedule *s, const mp_liveness
   if (rc == 0)
     out->removed = nk;
   free(ks);
-  free(taken);
+  free(role);
   free(trial.buffers);
   mp_ptrmap_free(&c.buffer_of);
   mp_ptrmap_free(&c.moved);

@@ -41,6 +41,11 @@ plain programs never change):
                 copied into the interior of a fresh buffer filled with a
                 constant (a padded feature map), or two temporaries copied
                 into the halves of a fresh buffer.
+  concat        with pad: half the time the two halves overlap (the later
+                copy wins where they meet), and half the time a padded
+                buffer is allocated before its temporary and written, after
+                the temporary's writer, through a view made before it
+                (within or apart from the copy's slice).
   early-fill    buffers filled at the start of the body, half of them read
                 only at its end (the op order moves their fills down), half
                 used by the statements in between (their fills stay first).
@@ -91,7 +96,8 @@ class Buf:
         return mtype(self.shape, self.elem)
 
 
-SHAPES_EXTRA = ("early-return", "calls", "alloca", "carried-alloc", "pad", "early-fill")
+SHAPES_EXTRA = ("early-return", "calls", "alloca", "carried-alloc", "pad", "early-fill",
+                "concat")
 
 
 class Gen:
@@ -612,17 +618,23 @@ class Gen:
             return
         n = 2 * x.n
         both = self.r.random() < 0.4
+        if not both and "concat" in self.shape and self.r.random() < 0.5:
+            self.pad_written_early(x, pool, scope)
+            return
         temps = [self.temp_from(x, scope)]
         if both:
             y = self.pick(pool, lambda b: b.n == x.n and b.elem == x.elem)
             temps.append(self.temp_from(y, scope))
+        if both:
+            offs = [0, x.n]
+            if "concat" in self.shape and self.r.random() < 0.5:
+                offs[1] -= self.r.randint(1, max(1, x.n // 2))  # overlapping halves
+                n = offs[1] + x.n  # every element written
         p = Buf(self.fresh("pad"), (n,), x.elem)
         self.emit("%s = memref.alloc() : %s" % (p.name, p.type))
         scope.append(p.name)
         self.uses[x.elem] += 1
-        if both:
-            offs = [0, x.n]
-        else:
+        if not both:
             c = self.scalar_const(x.elem, self.r.randint(-3, 5))
             self.emit("linalg.fill ins(%s : %s) outs(%s : %s)" % (c, x.elem, p.name, p.type))
             offs = [self.r.randint(0, x.n)]
@@ -631,6 +643,32 @@ class Gen:
             s = self.fresh("s")
             self.emit("%s = memref.subview %s[%d] [%d] [1] : %s to %s" % (s, p.name, off, x.n, p.type, dt))
             self.emit("memref.copy %s, %s : %s to %s" % (t.name, s, t.type, dt))
+        pool.append(p)
+
+    def pad_written_early(self, x, pool, scope):
+        """Shape concat: the padded buffer p comes first, with a view e of
+        it; the temporary t = f(x) is computed, then e is filled, then t is
+        copied into its slice of p. Where e and the slice meet, t's values
+        must win: the copy cannot become t's writer writing the slice."""
+        n = 2 * x.n
+        p = Buf(self.fresh("pad"), (n,), x.elem)
+        self.emit("%s = memref.alloc() : %s" % (p.name, p.type))
+        scope.append(p.name)
+        self.uses[x.elem] += 1
+        c = self.scalar_const(x.elem, self.r.randint(-3, 5))
+        self.emit("linalg.fill ins(%s : %s) outs(%s : %s)" % (c, x.elem, p.name, p.type))
+        eoff, en = self.r.randint(0, n - x.n // 2), max(1, x.n // 2)
+        et = mtype((en,), x.elem, "strided<[1], offset: %d>" % eoff)
+        e = self.fresh("e")
+        self.emit("%s = memref.subview %s[%d] [%d] [1] : %s to %s" % (e, p.name, eoff, en, p.type, et))
+        t = self.temp_from(x, scope)
+        c2 = self.scalar_const(x.elem, self.r.randint(-3, 5))
+        self.emit("linalg.fill ins(%s : %s) outs(%s : %s)" % (c2, x.elem, e, et))
+        off = self.r.randint(0, x.n)
+        dt = mtype((x.n,), x.elem, "strided<[1], offset: %d>" % off)
+        s = self.fresh("s")
+        self.emit("%s = memref.subview %s[%d] [%d] [1] : %s to %s" % (s, p.name, off, x.n, p.type, dt))
+        self.emit("memref.copy %s, %s : %s to %s" % (t.name, s, t.type, dt))
         pool.append(p)
 
     # ---- shape calls: private functions of the module
