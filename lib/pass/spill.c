@@ -1,5 +1,6 @@
 /*===-- spill.c - Buffers moved to a slower fallback memory space ---------===*/
 #include "spill.h"
+#include "spill_exact.h"
 
 #include "spaces.h"
 
@@ -176,6 +177,9 @@ static int give_back(const memplan_problem *p, const event *ev, uint64_t target,
   return 0;
 }
 
+/* Search nodes for the fewest bytes after the greedy (spill_exact.h). */
+#define SPILL_EXACT_NODES ((uint64_t)1 << 18)
+
 int mp_spill_choose(const memplan_problem *p, const bool *movable, uint64_t target,
                     bool *moved, int64_t *stuck) {
   size_t n = p->count;
@@ -207,6 +211,8 @@ int mp_spill_choose(const memplan_problem *p, const bool *movable, uint64_t targ
     moved[k] = true;
   }
   if (rc == 0 && give_back(p, ev, target, moved, fixed))
+    rc = -1;
+  if (rc == 0 && mp_spill_minimize(p, movable, fixed, target, moved, SPILL_EXACT_NODES) < 0)
     rc = -1;
   free(ev);
   free(fixed);

@@ -30,11 +30,12 @@ bool mp_spill_movable(const mp_liveness *l, size_t i, char *why, size_t len);
 
 /** The choice on one problem: sets moved[k] for buffers k (only where
  *  movable[k]; those already set stay) so that at every step the sizes of
- *  the buffers left live there sum to at most `target`. Greedy and
- *  deterministic: at the first step with the largest excess, the smallest
+ *  the buffers left live there sum to at most `target`. Deterministic: a
+ *  greedy first (at the first step with the largest excess, the smallest
  *  movable buffer live there that covers the excess, else the largest;
  *  then, largest first, every moved buffer without which the rest still
- *  fits goes back. Returns 0; 1 if no choice of movable buffers fits (the
+ *  fits goes back), then a branch and bound from it (spill_exact.h) for
+ *  fewer bytes, then fewer buffers, within a node budget. Returns 0; 1 if no choice of movable buffers fits (the
  *  buffers that cannot move pass target at step *stuck); -1 if memory runs
  *  out. */
 int mp_spill_choose(const memplan_problem *p, const bool *movable, uint64_t target,
