@@ -32,7 +32,8 @@ opt, models, results, write = sys.argv[1:5]
 planners = ["linear", "best-fit", "greedy-size", "auto"]
 remark = re.compile(r"remark: memplan-static: (?:in @\S+: )?planned (\d+) of (\d+) buffers \((\d+) left alone\); "
                     r"sizes (\d+) bytes planned, (\d+) left alone(?: and \d+ of unknown size)?; lower bound (\d+) bytes; "
-                    r"arena (\d+) bytes in (\d+) arenas?; planner ([^;]+); ([^;]+); ([0-9.]+) ms")
+                    r"arena (\d+) bytes in (\d+) arenas?; planner ([^;]+); ([^;]+); ([0-9.]+) ms"
+                    r".*?; bound (\d+) -> (\d+) bytes")
 
 def run(path, planner):
     """Runs the pass; returns the summed figures over functions, or an error."""
@@ -51,6 +52,8 @@ def run(path, planner):
         agg["sum"] += int(m[4]); agg["sum_skipped"] += int(m[5]); agg["lb"] += int(m[6])
         agg["arena"] += int(m[7]); agg["winner"].add(m[9]); agg["status"].add(m[10])
         agg["ms"] += float(m[11])
+        agg["given"] = agg.get("given", 0) + int(m[12])
+        agg["lowered"] = agg.get("lowered", 0) + int(m[13])
     agg["wall"] = wall
     return agg
 
@@ -73,9 +76,15 @@ for model in sorted(os.listdir(models)):
         for p in planners:
             if "error" in res[p] and p != "auto":
                 failures.append(f"{model}/{variant} planner={p}: {res[p]['error']}")
-        # Every planner reports a proven lower bound; search planners may
-        # prove a better (alignment-aware) one. Use the best.
-        g["lb"] = max(r["lb"] for r in res.values() if "error" not in r)
+        # The bound: the max-live bound after the pass's steps (split,
+        # in-place, copies, op order), the lowest any planner's run reached
+        # (the op order is kept only where that planner's arena does not
+        # grow). Every arena is at or above it: a run that fell back to the
+        # plan without the steps is above the given order's bound, higher
+        # still. (The remark's "lower bound" field is that of the problem
+        # planned, which differs between planners after a fallback.)
+        g["lb"] = min(r["lowered"] for r in res.values() if "error" not in r)
+        g["given"] = max(r["given"] for r in res.values() if "error" not in r)
         ms = statistics.median([g["ms"]] + [run(path, "greedy-size")["ms"] for _ in range(4)])
         base = statistics.median(baseline(path) for _ in range(3))
         rows.append((model, "fused" if "fused" in variant else "plain", g, res, ms, base))
@@ -97,19 +106,21 @@ lines = ["## Real models (memplan-static)", "",
          "Every model in `../shared/models` (plain P1 and fused P2 pipelines) through",
          "`memplan-opt FILE --memplan-static=\"planner=P remarks=all\"`; the pass succeeded and",
          "the output verified for every row. Reproduce: `bench/models.sh build --write`.",
-         "Sizes in MiB (2^20 bytes); arena columns show the gap to the lower bound (the best",
-         "bound any planner proved: at least the max bytes live at one step among planned",
-         "buffers; no plan can beat it). Left alone =",
+         "Sizes in MiB (2^20 bytes). Bound: the max bytes live at one step among the planned",
+         "buffers, for the op order given and after the pass's steps (split, in-place,",
+         "copies, op order; the lowest any planner's run reached); arena columns show the gap",
+         "to the latter (no plan of those buffers can beat it; it counts no alignment",
+         "padding, so an arena a few bytes above it, +0.01 %, may still be optimal). Left alone =",
          "allocs the pass does not plan (returned buffers, here). Pass = the pass's own time",
          "with greedy-size (median of 5, includes liveness, planning and rewrite); ratio = pass",
          "time / a plain `memplan-opt FILE` parse-verify-print run of the same file, measured",
          "in the same invocation (machines are noisy; compare ratios, not ms).", "",
-         "| model | IR | planned / left alone | sum planned | left alone | lower bound | "
+         "| model | IR | planned / left alone | sum planned | left alone | bound, given order | bound after steps | "
          + " | ".join(planners) + " | pass ms | pass / parse+print |",
-         "|---|---|---|---|---|---|" + "---|" * len(planners) + "---|---|"]
+         "|---|---|---|---|---|---|---|" + "---|" * len(planners) + "---|---|"]
 for model, ir, g, res, ms, base in rows:
     lines.append(f"| {model} | {ir} | {g['planned']} / {g['skipped']} | {mib(g['sum'])} | "
-                 f"{mib(g['sum_skipped'])} | {mib(g['lb'])} | "
+                 f"{mib(g['sum_skipped'])} | {mib(g['given'])} | {mib(g['lb'])} | "
                  + " | ".join(arena(res[p], g["lb"]) for p in planners)
                  + f" | {ms:.1f} | {ms / (1000 * base) if base else 0.0:.3f} |")
 summary = []
@@ -128,16 +139,28 @@ if any("error" in r[3]["auto"] for r in rows):
               + next(r[3]["auto"]["error"] for r in rows if "error" in r[3]["auto"]) + ")."]
 if failures:
     lines += ["", "Failures:", ""] + [f"- {f}" for f in failures]
+BEGIN, END = "<!-- bench/models.sh: begin -->", "<!-- bench/models.sh: end -->"
 table = "\n".join(lines) + "\n"
 print(table)
 if write == "--write":
+    # Replaces the generated block only: from the section's heading to the
+    # END marker (or, the first time, to the next heading of any level), so
+    # the subsections that follow it stay.
     text = open(results).read() if os.path.exists(results) else "# Results\n"
-    start = text.find("## Real models (memplan-static)")
-    if start < 0:
-        text = text.rstrip("\n") + "\n\n" + table
+    block = BEGIN + "\n" + table + END + "\n"
+    b = text.find(BEGIN)
+    if b >= 0:
+        e = text.find(END, b)
+        e = e + len(END) + 1 if e >= 0 else len(text)
+        text = text[:b] + block + text[e:]
     else:
-        nxt = text.find("\n## ", start + 1)
-        text = text[:start] + table + (text[nxt + 1:] if nxt >= 0 else "")
+        b = text.find("## Real models (memplan-static)")
+        if b < 0:
+            text = text.rstrip("\n") + "\n\n" + block
+        else:
+            e = re.search(r"\n#{2,3} ", text[b + 1:])
+            e = b + 1 + e.start() + 1 if e else len(text)
+            text = text[:b] + block + "\n" + text[e:]
     open(results, "w").write(text)
 sys.exit(1 if failures else 0)
 PY
