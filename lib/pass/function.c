@@ -252,12 +252,12 @@ static int plan_once(MlirOperation func, const memplan_pass_options *o,
   }
   /* attributions before spill (its choice counts them) and again after (a
    * spill builds the problems anew) */
-  if (mp_attributions_apply(func, o, &st->problems, err, err_len))
+  if (mp_attributions_apply(func, &st->live, o, &st->problems, err, err_len))
     return MP_PLAN_OVER_CAPACITY;
   if (o->nspills && (mp_spill_spaces(mlirOperationGetContext(func), o, &st->live, st->ids,
                                      &st->problems, st->spill_note, sizeof st->spill_note,
                                      err, err_len) ||
-                     mp_attributions_apply(func, o, &st->problems, err, err_len)))
+                     mp_attributions_apply(func, &st->live, o, &st->problems, err, err_len)))
     return MP_PLAN_FAILED;
   if (!(st->plans = calloc(st->problems.n ? st->problems.n : 1, sizeof *st->plans))) {
     snprintf(err, err_len, "memplan-static: out of memory");
