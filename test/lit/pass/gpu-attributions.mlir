@@ -85,14 +85,15 @@ module attributes {gpu.container_module} {
 
   // A gpu.launch keeps its attributions and its per-run arena (a
   // memref.alloc, which --gpu-kernel-outlining carries into the kernel: plan
-  // after outlining to get an attribution); its attributions count against
-  // the capacity of that arena.
+  // after outlining to get an attribution; remarks=all says so); its
+  // attributions count against the capacity of that arena.
   // CHECK-LABEL: func.func @host
   // CHECK: workgroup(%{{[^ ]*}} : memref<1024xf32, #gpu.address_space<workgroup>>)
   // CHECK: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<4096xi8, #gpu.address_space<workgroup>>
   // expected-remark @+1 {{planned 1 of 1 buffers (0 left alone)}}
   func.func @host(%in: memref<1024xf32>, %out: memref<1024xf32>) {
     %c1 = arith.constant 1 : index
+    // expected-remark @+1 {{the workgroup arena of this 'gpu.launch' stays a memref.alloc (a launch's workgroup attributions carry no alignment); plan after --gpu-kernel-outlining to make it a workgroup attribution of the kernel}}
     gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
                threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1)
                workgroup(%w : memref<1024xf32, #gpu.address_space<workgroup>>) {
