@@ -38,7 +38,7 @@ static intptr_t first_attribution(MlirOperation op, intptr_t *n) {
   return k;
 }
 
-/* True if v is the value of a planned buffer of l. */
+/* True if v is a workgroup attribution that l plans (into the arena). */
 static bool planned(const mp_liveness *l, MlirValue v) {
   for (size_t i = 0; i < l->n; ++i)
     if (l->buffers[i].attribution && l->buffers[i].skip == MP_PLANNED &&
