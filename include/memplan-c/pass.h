@@ -289,6 +289,19 @@ bool memplan_op_elementwise_pair(MlirOperation op, intptr_t in, intptr_t out);
  *  (SymbolTable::getSymbolUses). */
 MlirOperation memplan_symbol_non_call_user(MlirOperation sym, MlirOperation from);
 
+/** Appends a workgroup attribution of type `type` (a memref<N x i8,
+ *  #gpu.address_space<workgroup>>) to the gpu.func `func`, after its other
+ *  workgroup attributions, with the attribution attributes
+ *  {llvm.align = align, memplan.arena}; returns its block argument (a null
+ *  value when func is no gpu.func). GPUFuncOp::addWorkgroupAttribution. */
+MlirValue memplan_gpu_func_add_workgroup_arena(MlirOperation func, MlirType type,
+                                               int64_t align);
+/** Erases the workgroup attributions k of the gpu.func `func` for which
+ *  erase[k] (k counted from its first workgroup attribution; one entry per
+ *  attribution), with their attribution attributes. Their uses must be
+ *  gone. */
+void memplan_gpu_func_erase_workgroup_attributions(MlirOperation func, const bool *erase);
+
 /** Registers `memplan-static` in MLIR's pass registry (idempotent). */
 void memplan_register_passes(void);
 

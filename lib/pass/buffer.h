@@ -32,7 +32,8 @@ typedef enum mp_skip {
   MP_SKIP_DEALLOC_MIX, /* freed by a dealloc that may free an unplanned buffer */
   MP_SKIP_ALIGN,       /* arena=global: alignment above what a global can have */
   MP_SKIP_ARENA,       /* an arena of an earlier run (MP_ARENA_ATTR) */
-  MP_SKIP_ARENA_LIMIT  /* its arena passed MP_ARENA_MAX_BYTES */
+  MP_SKIP_ARENA_LIMIT, /* its arena passed MP_ARENA_MAX_BYTES */
+  MP_SKIP_ATTRIBUTION  /* a workgroup attribution no view can replace */
 } mp_skip;
 
 /** True for the reasons given before the buffer's byte size is known. */
@@ -53,7 +54,8 @@ static inline bool mp_skip_unsized(mp_skip k) {
 #define MP_ARENA_ATTR "memplan.arena"
 
 typedef struct mp_buffer {
-  MlirOperation op;     /* the memref.alloc, or memref.alloca (stack) */
+  MlirOperation op;     /* the memref.alloc, or memref.alloca (stack); for a
+                           workgroup attribution the gpu.func */
   bool stack;           /* a memref.alloca: planned into the function's stack
                            arena, a memref.alloca of its own */
   MlirValue value;      /* its result */
@@ -100,6 +102,11 @@ typedef struct mp_buffer {
   MlirOperation carrier;
   size_t twin;
   size_t twin_of;
+  /* A workgroup attribution of a gpu.func (attributions.h): `value` is its
+   * block argument, `op` the gpu.func, `def` 0. Planned like an alloc at
+   * the function's entry, its view goes first in the entry block and the
+   * attribution is erased instead of an alloc. */
+  bool attribution;
 } mp_buffer;
 
 /** Leaves buffer b alone for `why` (a format with one %s, filled with arg)

@@ -252,12 +252,12 @@ static int plan_once(MlirOperation func, const memplan_pass_options *o,
   }
   /* attributions before spill (its choice counts them) and again after (a
    * spill builds the problems anew) */
-  if (mp_attributions_apply(func, o, &st->problems, err, err_len))
+  if (mp_attributions_apply(func, &st->live, o, &st->problems, err, err_len))
     return MP_PLAN_OVER_CAPACITY;
   if (o->nspills && (mp_spill_spaces(mlirOperationGetContext(func), o, &st->live, st->ids,
                                      &st->problems, st->spill_note, sizeof st->spill_note,
                                      err, err_len) ||
-                     mp_attributions_apply(func, o, &st->problems, err, err_len)))
+                     mp_attributions_apply(func, &st->live, o, &st->problems, err, err_len)))
     return MP_PLAN_FAILED;
   if (!(st->plans = calloc(st->problems.n ? st->problems.n : 1, sizeof *st->plans))) {
     snprintf(err, err_len, "memplan-static: out of memory");
@@ -537,6 +537,22 @@ static void remark_left_alone(MlirOperation func, const stages *st) {
   }
 }
 
+/* A gpu.launch body's workgroup arena stays a memref.alloc, which upstream
+ * lowers to malloc once outlined (attributions.h): said with remarks=all. */
+static void remark_launch_arenas(MlirOperation func, const stages *st) {
+  for (size_t s = 0; s < st->problems.n; ++s) {
+    const mp_space *sp = &st->problems.spaces[s];
+    if (mlirOperationIsNull(sp->scope) || !mp_op_is(sp->scope, "gpu.launch") ||
+        !sp->problem.count || mlirAttributeIsNull(sp->attr) ||
+        !mp_space_named(sp->attr, "workgroup"))
+      continue;
+    diagnose(func, sp->scope, false,
+             "memplan-static: the workgroup arena of this 'gpu.launch' stays a memref.alloc "
+             "(a launch's workgroup attributions carry no alignment); plan after "
+             "--gpu-kernel-outlining to make it a workgroup attribution of the kernel");
+  }
+}
+
 static void redirect_values(void *ctx, const MlirValue *views) {
   mp_values_redirect(ctx, views);
 }
@@ -570,6 +586,8 @@ MlirLogicalResult memplan_plan_function(MlirOperation func,
     rc = plan_order(func, o, calls, &copies, &st, &ord, &reordered, err, sizeof err);
   if (o->remarks == MEMPLAN_REMARKS_ALL && st.ids)
     remark_left_alone(func, &st);
+  if (o->remarks == MEMPLAN_REMARKS_ALL && rc == MP_PLAN_OK)
+    remark_launch_arenas(func, &st);
   char *name = mp_func_name(func, false);
   mp_planned pf = {name ? name : "?", &st.live,     &st.sched, st.ids,
                    &st.problems,       st.plans,     &st.steps};

@@ -2,6 +2,7 @@
 #include "liveness.h"
 
 #include "alias.h"
+#include "attributions.h"
 #include "carried.h"
 #include "cfg.h"
 #include "memplan-c/pass.h"
@@ -96,8 +97,11 @@ static void size_buffer(const mp_liveness_options *o, mp_buffer *b) {
   /* The arena of an earlier run: planning it again moved the whole arena
    * into a new one, a level of views deeper on every run. First, so that
    * this is the reason given; its size is still found, for the summary. */
-  if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(
-          b->op, mlirStringRefCreateFromCString(MP_ARENA_ATTR))))
+  uint64_t al = o->min_alignment;
+  if (b->attribution)
+    mp_attribution_check(b, &al); /* its attributes, not the gpu.func's */
+  else if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(
+               b->op, mlirStringRefCreateFromCString(MP_ARENA_ATTR))))
     mp_leave_alone(b, MP_SKIP_ARENA, "the arena of an earlier memplan-static run%s", NULL);
   const char *why = NULL;
   uint64_t ealign = 1;
@@ -106,9 +110,9 @@ static void size_buffer(const mp_liveness_options *o, mp_buffer *b) {
     mp_leave_alone(b, k, "%s", why);
     return;
   }
-  uint64_t al = o->min_alignment;
-  MlirAttribute attr = mlirOperationGetAttributeByName(
-      b->op, mlirStringRefCreateFromCString("alignment"));
+  MlirAttribute attr = b->attribution ? (MlirAttribute){NULL}
+                                      : mlirOperationGetAttributeByName(
+                                            b->op, mlirStringRefCreateFromCString("alignment"));
   if (!mlirAttributeIsNull(attr) && mlirAttributeIsAInteger(attr)) {
     int64_t v = mlirIntegerAttrGetValueInt(attr);
     if (v > 0 && (uint64_t)v > al)
@@ -126,6 +130,8 @@ static void size_buffer(const mp_liveness_options *o, mp_buffer *b) {
 static int check_position(walk *w, mp_buffer *b) {
   char name[96];
   w->nanc = 0;
+  if (b->attribution) /* defined by the function's entry block */
+    return 0;
   MlirOperation x = b->op;
   for (;;) {
     MlirOperation p = mlirOperationGetParentOperation(x);
@@ -379,8 +385,13 @@ static int live_across_calls(const mp_schedule *s, mp_liveness *l) {
   return 0;
 }
 
-/* Collects the allocs and allocas in schedule order. */
-static int collect(const mp_schedule *s, mp_liveness *l, mp_ptrmap *alloc_index) {
+/* Collects a gpu.func's workgroup attributions (attributions.h), then the
+ * allocs and allocas in schedule order. Only allocs go into alloc_index:
+ * a dealloc traced back to an attribution frees no alloc. */
+static int collect(MlirOperation func, const mp_schedule *s, mp_liveness *l,
+                   mp_ptrmap *alloc_index) {
+  if (mp_attributions_collect(func, l))
+    return -1;
   for (size_t k = 0; k < s->n; ++k) {
     MlirOperation op = s->ops[k];
     bool stack = mp_op_is(op, "memref.alloca");
@@ -409,13 +420,13 @@ int mp_liveness_build(MlirOperation func, const mp_schedule *s,
   w.o = o;
   mp_ptrmap alloc_index = {0};
   int rc = -1;
-  if (collect(s, out, &alloc_index))
+  if (collect(func, s, out, &alloc_index))
     goto done;
   for (size_t i = 0; i < out->n; ++i) {
     mp_buffer *b = &out->buffers[i];
     size_buffer(o, b);
     if (b->skip == MP_PLANNED && o->over_limit &&
-        mp_ptrmap_get(o->over_limit, b->op.ptr, 0))
+        mp_ptrmap_get(o->over_limit, b->value.ptr, 0))
       mp_leave_alone(b, MP_SKIP_ARENA_LIMIT,
                      "with the other buffers of its memory space the arena "
                      "passed 2^62 bytes, too large for a memref (the largest "

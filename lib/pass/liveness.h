@@ -1,6 +1,7 @@
 /*===-- liveness.h - Stage 2: buffers, live intervals, escapes ------------===*\
 |*                                                                            *|
-|* For every memref.alloc of the function, an mp_buffer:                      *|
+|* For every memref.alloc of the function (and every workgroup attribution   *|
+|* of a gpu.func, attributions.h), an mp_buffer:                             *|
 |*                                                                            *|
 |*  - Size and alignment (sizes.h): the alignment is the largest of the       *|
 |*    pass's minimum, the alloc's `alignment` attribute, and the natural      *|
@@ -51,7 +52,8 @@ typedef struct mp_liveness_options {
    * buffer live across a call (a possible re-entry) is left alone, and so
    * is one aligned above MEMPLAN_GLOBAL_MAX_ALIGN. */
   bool shared_arena;
-  /* alloc op -> 1 for buffers to leave alone because their memory space's
+  /* buffer value (the alloc's result, an attribution's block argument) -> 1
+   * for buffers to leave alone because their memory space's
    * arena passed MP_ARENA_MAX_BYTES in an earlier attempt (plan.h); NULL
    * for none. */
   const mp_ptrmap *over_limit;

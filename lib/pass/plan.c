@@ -77,7 +77,7 @@ static int choose_trim(const mp_space *sp, const mp_liveness *l, mp_ptrmap *over
         pick = k, best = cut;
     }
     gone[pick] = true;
-    if (mp_ptrmap_put(over_limit, l->buffers[sp->buffer_of[pick]].op.ptr, 1)) {
+    if (mp_ptrmap_put(over_limit, l->buffers[sp->buffer_of[pick]].value.ptr, 1)) {
       added = -1;
       break;
     }

@@ -2,6 +2,7 @@
 #include "rewrite.h"
 
 #include "arena_arg.h"
+#include "attributions.h"
 #include "parallel.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -269,8 +270,11 @@ static MlirType spilled_type(const mp_buffer *b) {
 /* The view of buffer b at `offset` in arena av, before the alloc; its value
  * (cast back to the alloc's type when that has a strided layout). */
 static MlirValue make_view(edit *ed, const mp_buffer *b, MlirValue av, uint64_t offset) {
-  /* a later value of an alloc (values.h) gets its view where it starts */
+  /* a later value of an alloc (values.h) gets its view where it starts, an
+   * attribution's goes first in the function's entry block */
   MlirOperation at = mlirOperationIsNull(b->at) ? b->op : b->at;
+  if (b->attribution)
+    at = mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(b->op, 0)));
   MlirLocation loc = mlirOperationGetLocation(at);
   MlirBlock blk = mlirOperationGetBlock(at);
   MlirType index = mlirIndexTypeGet(ed->ctx);
@@ -339,6 +343,7 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
   MlirValue *arena_of = calloc(l->n ? l->n : 1, sizeof *arena_of);
   uint64_t *offset_of = calloc(l->n ? l->n : 1, sizeof *offset_of);
   size_t nglobals0 = *nglobals;
+  MlirValue arena_attr = {NULL}; /* a gpu.func's new workgroup attribution */
   err[0] = 0;
   if (!views || !arena_of || !offset_of)
     ed.failed = true;
@@ -353,9 +358,16 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
     memplan_arena_kind kind = mlirOperationIsNull(sp->scope) && !sp->stack
                                   ? in->arena
                                   : MEMPLAN_ARENA_ALLOC;
-    MlirValue av = kind == MEMPLAN_ARENA_ARG
+    /* a gpu.func's workgroup arena is an attribution (attributions.h) */
+    bool attribution = mlirOperationIsNull(sp->scope) && !sp->stack &&
+                       mp_attributions_merge(func, sp->attr);
+    MlirValue av = attribution ? memplan_gpu_func_add_workgroup_arena(func, atype,
+                                                                      (int64_t)sp->align)
+                   : kind == MEMPLAN_ARENA_ARG
                        ? arg_arena(func, l, sp, atype, size, in->args)
                        : make_arena(&ed, func, s, sp, atype, in, &global, err, err_len);
+    if (attribution)
+      arena_attr = av;
     if (!mlirOperationIsNull(global)) {
       MlirOperation *slot = mp_push(globals, nglobals, cap, sizeof *slot);
       if (!slot) {
@@ -369,7 +381,7 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
       ed.failed = true;
       break;
     }
-    if (kind == MEMPLAN_ARENA_ALLOC && !sp->stack)
+    if (kind == MEMPLAN_ARENA_ALLOC && !sp->stack && !attribution)
       free_arena(&ed, mlirOperationIsNull(sp->scope) ? body
                                                      : mlirOperationGetRegion(sp->scope, 0),
                  av, size, l, sp);
@@ -400,6 +412,8 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
       mlirOperationDestroy(ed.ops[k].op);
     if (in->arena == MEMPLAN_ARENA_ARG)
       mp_arena_arg_undo(func, in->args);
+    if (!mlirValueIsNull(arena_attr))
+      mp_attributions_erase(func, NULL, arena_attr);
     for (size_t g = nglobals0; g < *nglobals; ++g)
       mlirOperationDestroy((*globals)[g]);
     *nglobals = nglobals0;
@@ -429,8 +443,11 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
     mlirValueReplaceAllUsesOfWith(l->buffers[i].value, views[i]);
     if (l->buffers[i].spilled) /* its views move with it (spill.h) */
       mp_space_views_retype(views[i], l->buffers[i].space);
-    mlirOperationDestroy(l->buffers[i].op);
+    if (!l->buffers[i].attribution)
+      mlirOperationDestroy(l->buffers[i].op);
   }
+  if (!mlirValueIsNull(arena_attr)) /* the attributions merged into it */
+    mp_attributions_erase(func, l, (MlirValue){NULL});
   for (size_t d = 0; d < l->ndeallocs; ++d)
     mlirOperationDestroy(l->deallocs[d]);
   if (in->arena == MEMPLAN_ARENA_ARG && in->args->n)

@@ -12,7 +12,10 @@
 |*     {alignment = A, memplan.arena} of their own, first in the function,    *|
 |*     freed with the activation like them;                                   *|
 |*   - arena=arg:    a new argument of the function, appended to its          *|
-|*     signature (arena_arg.h); its callers are updated at the module's end.  *|
+|*     signature (arena_arg.h); its callers are updated at the module's end;  *|
+|*   - a gpu.func's arena of #gpu.address_space<workgroup>, with any option:  *|
+|*     a new workgroup attribution {llvm.align = A, memplan.arena}, never     *|
+|*     freed; the attributions planned into it are erased (attributions.h).  *|
 |* The arena=alloc arena gets no kind of dealloc the input could not have     *|
 |* had. In the default memory space it is always freed (the standard          *|
 |* lowering frees there). In any other space a dealloc may not lower at all   *|
@@ -26,7 +29,8 @@
 |* every buffer's own alignment. Each planned alloc becomes, at its own place:*|
 |*     %o = arith.constant <offset> : index                                   *|
 |*     %v = memref.view %arena[%o][] : memref<Nxi8> to <the alloc's type>     *|
-|* and its deallocs (from liveness) are erased. A view has the identity       *|
+|* and its deallocs (from liveness) are erased (an attribution's view goes    *|
+|* first in the entry block). A view has the identity                        *|
 |* layout; an alloc whose strided layout equals it gets its own type back     *|
 |* from a memref.cast of the view. The arena dominates every view because it  *|
 |* is the first op of the entry block, and planned allocs all have static     *|

@@ -14,6 +14,7 @@
 #include "memplan-c/pass.h"
 
 #include "mlir/CAPI/IR.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
@@ -240,4 +241,63 @@ extern "C" intptr_t memplan_op_successor_arg(MlirOperation cop, intptr_t idx,
     return 0;
   *arg = wrap(Value(*target));
   return 1;
+}
+
+// GPU workgroup attributions: the C API has no access to them. The arena
+// attribution carries `llvm.align` (the GPU lowerings give the global that
+// alignment; without it an i8 array may be placed at any byte) and the
+// discardable `memplan.arena` (a later run leaves it alone).
+extern "C" MlirValue memplan_gpu_func_add_workgroup_arena(MlirOperation cfunc, MlirType type,
+                                                         int64_t align) {
+  auto func = dyn_cast<gpu::GPUFuncOp>(unwrap(cfunc));
+  if (!func)
+    return wrap(Value());
+  MLIRContext *ctx = func.getContext();
+  // addWorkgroupAttribution reads the count attribute, which the parser
+  // always sets but a builder may not have.
+  if (!func->getAttrOfType<IntegerAttr>(func.getNumWorkgroupAttributionsAttrName()))
+    func->setAttr(func.getNumWorkgroupAttributionsAttrName(),
+                  IntegerAttr::get(IntegerType::get(ctx, 64), 0));
+  BlockArgument arg = func.addWorkgroupAttribution(unwrap(type), func.getLoc());
+  unsigned index = func.getNumWorkgroupAttributions() - 1;
+  Builder b(ctx);
+  NamedAttribute attrs[] = {
+      b.getNamedAttr("llvm.align", b.getI64IntegerAttr(align)),
+      b.getNamedAttr("memplan.arena", b.getUnitAttr())};
+  func.setworkgroupAttributionAttrs(index, b.getDictionaryAttr(attrs));
+  return wrap(Value(arg));
+}
+
+extern "C" void memplan_gpu_func_erase_workgroup_attributions(MlirOperation cfunc,
+                                                              const bool *erase) {
+  auto func = dyn_cast<gpu::GPUFuncOp>(unwrap(cfunc));
+  if (!func)
+    return;
+  unsigned n = func.getNumWorkgroupAttributions();
+  unsigned first = func.getFirstWorkgroupAttributionIndex();
+  StringRef attrsName = "workgroup_attrib_attrs";
+  auto all = func->getAttrOfType<ArrayAttr>(attrsName);
+  SmallVector<Attribute> kept;
+  llvm::BitVector gone(func.getBody().getNumArguments());
+  for (unsigned k = 0; k < n; ++k) {
+    if (erase[k]) {
+      assert(func.getBody().getArgument(first + k).use_empty() && "uses replaced first");
+      gone.set(first + k);
+    } else if (all && k < all.size()) {
+      kept.push_back(all[k]);
+    }
+  }
+  unsigned left = n - unsigned(gone.count());
+  func.getBody().front().eraseArguments(gone);
+  auto count = func->getAttrOfType<IntegerAttr>(func.getNumWorkgroupAttributionsAttrName());
+  func->setAttr(func.getNumWorkgroupAttributionsAttrName(),
+                IntegerAttr::get(count ? count.getType() : IntegerType::get(func.getContext(), 64),
+                                 left));
+  if (!all)
+    return;
+  bool any = llvm::any_of(kept, [](Attribute a) { return !cast<DictionaryAttr>(a).empty(); });
+  if (any)
+    func->setAttr(attrsName, ArrayAttr::get(func.getContext(), kept));
+  else
+    func->removeAttr(attrsName);
 }

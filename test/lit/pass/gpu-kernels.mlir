@@ -5,8 +5,10 @@
 // body (parallel.h), so @phases reuses across its barrier and @no_barrier
 // does not. Private (and default-space) buffers are the thread's own and
 // are planned in program order. The kernel's workgroup arena is checked
-// against capacity=workgroup:N. copies=false: copies.mlir tests removed
-// copies, and these inputs copy between buffers to keep them live.
+// against capacity=workgroup:N; it is a workgroup attribution of the
+// gpu.func (gpu-attributions.mlir), not a memref.alloc. copies=false:
+// copies.mlir tests removed copies, and these inputs copy between buffers
+// to keep them live.
 // RUN: %memplan-opt %s --memplan-static="remarks=all copies=false planner=greedy-size capacity=workgroup:49152" -verify-diagnostics | FileCheck %s
 // RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(gpu.module(gpu.func(memplan-static{remarks=none copies=false planner=greedy-size})))" | FileCheck %s
 // RUN: %mlir-opt %s --load-pass-plugin=%plugin --pass-pipeline="builtin.module(gpu.module(memplan-static{remarks=none copies=false planner=greedy-size}))" | FileCheck %s
@@ -22,7 +24,7 @@
 
 gpu.module @kernels {
   // CHECK-LABEL: gpu.func @phases
-  // CHECK-NEXT: %[[A:.*]] = memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<8192xi8, #gpu.address_space<workgroup>>
+  // CHECK-SAME: workgroup(%[[A:[^ ]*]] : memref<8192xi8, #gpu.address_space<workgroup>> {llvm.align = 64 : i64, memplan.arena}) kernel
   // CHECK-NOT: memref.alloc
   // CHECK: gpu.return
   // expected-remark @+1 {{planned 4 of 4 buffers (0 left alone); sizes 16384 bytes planned, 0 left alone; lower bound 8192 bytes; arena 8192 bytes in 1 arena}}
@@ -45,7 +47,7 @@ gpu.module @kernels {
   // Without a barrier no two workgroup buffers share bytes, although %a is
   // dead in program order when %c is written.
   // CHECK-LABEL: gpu.func @no_barrier
-  // CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<12288xi8, #gpu.address_space<workgroup>>
+  // CHECK-SAME: workgroup(%{{[^ ]*}} : memref<12288xi8, #gpu.address_space<workgroup>> {llvm.align = 64 : i64, memplan.arena})
   // expected-remark @+1 {{planned 3 of 3 buffers (0 left alone); sizes 12288 bytes planned, 0 left alone; lower bound 12288 bytes; arena 12288 bytes in 1 arena}}
   gpu.func @no_barrier(%in: memref<1024xf32>, %out: memref<1024xf32>) kernel {
     %a = memref.alloc() : memref<1024xf32, #gpu.address_space<workgroup>>
@@ -63,7 +65,7 @@ gpu.module @kernels {
   // the second, so %c must not take %a's bytes although %a's first value is
   // dead in program order when %c is written.
   // CHECK-LABEL: gpu.func @values_no_barrier
-  // CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<12288xi8, #gpu.address_space<workgroup>>
+  // CHECK-SAME: workgroup(%{{[^ ]*}} : memref<12288xi8, #gpu.address_space<workgroup>> {llvm.align = 64 : i64, memplan.arena})
   // expected-remark @+1 {{planned 3 of 3 buffers (0 left alone); sizes 12288 bytes planned, 0 left alone; lower bound 12288 bytes; arena 12288 bytes in 1 arena}}
   gpu.func @values_no_barrier(%in: memref<1024xf32>, %out: memref<1024xf32>) kernel {
     %a = memref.alloc() : memref<1024xf32, #gpu.address_space<workgroup>>
@@ -81,7 +83,7 @@ gpu.module @kernels {
   // may write %a in the next call while another still reads %b after this
   // call's barrier, so its barriers split nothing and %a, %b are stacked.
   // CHECK-LABEL: gpu.func @helper
-  // CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<128xi8, #gpu.address_space<workgroup>>
+  // CHECK-SAME: workgroup(%{{[^ ]*}} : memref<128xi8, #gpu.address_space<workgroup>> {llvm.align = 64 : i64, memplan.arena})
   // expected-remark @+1 {{planned 2 of 2 buffers (0 left alone); sizes 128 bytes planned, 0 left alone; lower bound 128 bytes; arena 128 bytes in 1 arena}}
   gpu.func @helper(%x: f32, %out: memref<8xf32>, %i: index) {
     %c0 = arith.constant 0 : index
