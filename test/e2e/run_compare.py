@@ -944,9 +944,21 @@ CORRUPTIONS = {"zero-views": corrupt_zero_views, "hoist-arenas": corrupt_hoist_a
 
 # ---------------------------------------------------------------- running
 
+# glibc fills each block malloc returns with ~165 and each freed block with
+# 165, so a program that reads bytes it never wrote (what a wrong plan does)
+# reads that pattern. Without it, such a read can find the right values:
+# random_check runs many programs, planned and unplanned, in one process,
+# and a freed buffer of one may become another's arena. A negative control
+# then passes or fails by the heap's history (e2e/negative-control.test
+# failed that way twice under load, and passed alone). Memory written
+# before it is read, as in every correct program, is unaffected.
+RUN_ENV = dict(os.environ, MALLOC_PERTURB_="165")
+
+
 def run(cmd, timeout, what, stdin=None):
     try:
-        p = subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=timeout)
+        p = subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=timeout,
+                           env=RUN_ENV)
     except subprocess.TimeoutExpired:
         raise ToolError("%s timed out after %ss: %s" % (what, timeout, " ".join(cmd)[:300]))
     return p
