@@ -48,6 +48,15 @@
  * they are skipped and greedy-size alone answers. */
 #define EXACT_MAX_GRAPH_PAIRS ((size_t)64 << 20)
 #define EXACT_DEFAULT_SECONDS 10.0
+/* Nodes of the shortest run of a restart series (exact_restart.c). */
+#ifndef EXACT_RESTART_UNIT
+#define EXACT_RESTART_UNIT 256
+#endif
+/* Skyline decisions at C = L get this many times a round's budget: on
+ * perfect packings they are the ones that find the plan (docs/results.md). */
+#ifndef EXACT_SKY_SHARE
+#define EXACT_SKY_SHARE 4
+#endif
 
 /*---------------------------------------------------------------------------*
  * Heuristic upper bounds and the large-input fallback
@@ -355,8 +364,12 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
   X.work_limit = work_limit;
   X.hatless = !(flags & MPX_EXACT_CANONICAL_ONLY);
   /* The strategies run: all, or the ones a test asks for. */
-  int st_first = flags & MPX_EXACT_SLOT_ONLY ? EXACT_RANKS : 0;
-  int st_end = flags & MPX_EXACT_CANONICAL_ONLY ? EXACT_RANKS : EXACT_STRATEGIES;
+  int st_first = flags & MPX_EXACT_SLOT_ONLY      ? EXACT_SLOT * EXACT_RANKS
+                 : flags & MPX_EXACT_SKYLINE_ONLY ? EXACT_SKYLINE * EXACT_RANKS
+                                                  : 0;
+  int st_end = flags & MPX_EXACT_CANONICAL_ONLY ? EXACT_RANKS
+               : flags & MPX_EXACT_SLOT_ONLY    ? 2 * EXACT_RANKS
+                                                : EXACT_STRATEGIES;
 
   /* Granularity of canonical peaks. */
   uint64_t gr = 0;
@@ -414,10 +427,16 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
     moved = 1;                                                                 \
   } while (0)
   uint64_t lastL[EXACT_STRATEGIES] = {0}, lastB[EXACT_STRATEGIES] = {0};
+  uint64_t runs[EXACT_STRATEGIES] = {0}; /* restart series (exact_restart.c) */
+  uint64_t restart_unit = EXACT_RESTART_UNIT;
   while (L < U) {
     int moved = 0, stop = 0;
     for (int h = st_first; h < st_end && L < U && !stop; ++h) {
       int r;
+      /* Slot branching only when a test asks for it: skyline branching
+       * with restarts took its place (docs/results.md). */
+      if (h / EXACT_RANKS == EXACT_SLOT && !(flags & MPX_EXACT_SLOT_ONLY))
+        continue;
       if (cap && U > cap && L < cap) {
         /* The caller's question first: does anything fit the capacity? */
         r = mpx_xs_decide(&X, cap, budget, h);
@@ -437,10 +456,19 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
           break;
         }
       }
-      if (lastL[h] != L || lastB[h] < budget) {
+      bool sky = h / EXACT_RANKS == EXACT_SKYLINE;
+      if (lastL[h] != L || lastB[h] < budget || sky) {
         lastL[h] = L;
         lastB[h] = budget;
-        r = mpx_xs_decide(&X, L, budget, h);
+        /* Skyline decisions restart with new child orders (a different
+         * search each time, so they are worth repeating at the same L). */
+        r = sky ? mpx_xs_restarts(&X, L,
+                                  budget > UINT64_MAX / EXACT_SKY_SHARE
+                                      ? UINT64_MAX
+                                      : budget * EXACT_SKY_SHARE,
+                                  h,
+                                  restart_unit, &runs[h])
+                : mpx_xs_decide(&X, L, budget, h);
         if (o && o->verbose)
           fprintf(stderr,
                   "exact: decide C=%llu order=%d budget=%llu: %s (nodes %llu,"
