@@ -50,9 +50,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef SKY_DEPTH
-size_t sky_maxdepth;
-#endif
 static int solve_pieces(xsearch *X, uint32_t s0, uint32_t s1);
 static int children(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
                     int64_t last_rank, uint64_t min_height);
@@ -80,9 +77,6 @@ size_t mpx_xs_place(xsearch *X, uint32_t i, uint64_t o) {
   X->off[i] = o;
   X->placed[i] = 1;
   X->pstack[X->npstack++] = i;
-#ifdef SKY_DEPTH
-  if (X->npstack > sky_maxdepth) sky_maxdepth = X->npstack;
-#endif
   if (X->tt)
     mpx_xs_term(X, i, UINT64_MAX);
   for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s) {
@@ -416,9 +410,6 @@ int mpx_xs_try_child(xsearch *X, uint32_t s0, uint32_t s1, uint32_t best,
 
 /* Solves the independent pieces of [s0, s1) one after the other: a piece
  * that cannot be placed refutes the whole, whatever the others do. */
-#ifdef SKY_DEPTH
-size_t sky_maxdepth;
-#endif
 static int solve_pieces(xsearch *X, uint32_t s0, uint32_t s1) {
   size_t pmark = X->npstack, umark = X->nundo;
   uint32_t a = s0;

@@ -33,16 +33,6 @@
 
 #include <assert.h>
 
-#ifndef SKY_TIE
-#define SKY_TIE 0
-#endif
-#ifndef SKY_FIT
-#define SKY_FIT 1
-#endif
-#ifndef SKY_KEY
-#define SKY_KEY 1
-#endif
-
 /* The lowest offset unplaced buffer i can take below the current node: its
  * fixed offset, or its minoff, not below the canonical order's last
  * position (the same position dfs computes for secmin). */
@@ -129,9 +119,7 @@ static uint32_t pick_section(xsearch *X, uint32_t s0, uint32_t s1, uint64_t m,
         X->minreq = at;
     }
     size_t c = (size_t)X->slotcnt[s] + h;
-    if (c < best_c || (c == best_c && slack < best_slack) ||
-        (SKY_TIE && X->shuffle && c == best_c && slack == best_slack &&
-         (mpx_xs_mix64(X->shuffle + s) & 1))) {
+    if (c < best_c || (c == best_c && slack < best_slack)) {
       best_c = c;
       best_s = s;
       best_slack = slack;
@@ -164,24 +152,19 @@ static bool ban_section(xsearch *X, uint32_t s, uint64_t m, uint64_t last) {
   return true;
 }
 
-/* The order in which the buffers that may start at m in s are tried:
- * ascending key (see child_key), ties by index. */
-static uint64_t child_key(const xsearch *X, uint32_t i, uint32_t a,
-                          uint32_t b) {
-  const memplan_buffer *bf = &X->p->buffers[i];
-  uint64_t w = (uint64_t)(bf->end - bf->start);
-  uint64_t ar = bf->size * w;
-  if (w && ar / w != bf->size)
-    ar = UINT64_MAX;
-  uint64_t fit = 0;
+/* The order in which the buffers that may start at m in s are tried
+ * (ascending key, ties by index): larger area first (the classic order of
+ * packing searches: the big pieces are the hard ones to fit late), or a
+ * pseudo-random order drawn from X->shuffle for a restart. */
+static uint64_t child_key(const xsearch *X, uint32_t i) {
   if (X->shuffle)
-    return fit << 62 |
-           mpx_xs_mix64(X->shuffle ^ (i * 0x9e3779b97f4a7c15u)) >> 2;
-  switch (SKY_KEY) {
-  case 0: return fit << 62 | X->slo[i];
-  case 1: return fit << 62 | (~ar >> 2);
-  default: return fit << 62 | X->rank[i];
-  }
+    return mpx_xs_mix64(X->shuffle ^ (i * 0x9e3779b97f4a7c15u));
+  const memplan_buffer *b = &X->p->buffers[i];
+  uint64_t w = (uint64_t)b->end - (uint64_t)b->start;
+  uint64_t area = b->size * w;
+  if (w && area / w != b->size)
+    area = UINT64_MAX;
+  return ~area;
 }
 
 static void sort_children(candidate *c, size_t m) {
@@ -201,7 +184,7 @@ static void sort_children(candidate *c, size_t m) {
  * are listed again past the last one tried when a window fails). Returns
  * as mpx_xs_dfs (0: every child failed). */
 static int try_children(xsearch *X, uint32_t s0, uint32_t s1, uint32_t s,
-                        uint64_t m, uint64_t last, uint32_t a, uint32_t b) {
+                        uint64_t m, uint64_t last) {
   size_t base = X->ncand;
   uint64_t ckey = 0;
   uint32_t ci = 0;
@@ -215,7 +198,7 @@ static int try_children(xsearch *X, uint32_t s0, uint32_t s1, uint32_t s,
       if (X->placed[i] || X->shi[i] <= s || reach(X, i, last) != m ||
           !free_child(X, i))
         continue;
-      uint64_t key = child_key(X, i, a, b);
+      uint64_t key = child_key(X, i);
       if (!first && (key < ckey || (key == ckey && i <= ci)))
         continue;
       candidate c = {key, 0, i};
@@ -232,8 +215,8 @@ static int try_children(xsearch *X, uint32_t s0, uint32_t s1, uint32_t s,
       return 0;
     X->ncand = base + n;
     for (size_t c = 0; c < n; ++c) {
-      /* Any rank may follow at m: the section, not the rank, told this
-       * child from its siblings. */
+      /* Any rank may follow at m (rank -1): the section, not the rank,
+       * told this child from its siblings. */
       size_t raised;
       int r = mpx_xs_try_child(X, s0, s1, w[c].i, m, -1, &raised);
       if (r != 0) {
@@ -273,13 +256,7 @@ int mpx_xs_skyline_children(xsearch *X, uint32_t s0, uint32_t s1,
   uint32_t s = pick_section(X, s0, s1, m, &hole);
   if (s == UINT32_MAX)
     return 0;
-  /* The run [a, b) of sections at level m around s. */
-  uint32_t a = s, b = s + 1;
-  while (a > s0 && X->load[a - 1] && level(X, a - 1) == m)
-    --a;
-  while (b < s1 && X->load[b] && level(X, b) == m)
-    ++b;
-  int r = try_children(X, s0, s1, s, m, last, a, b);
+  int r = try_children(X, s0, s1, s, m, last);
   if (r != 0)
     return r;
   if (!hole)
