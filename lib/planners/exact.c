@@ -3,15 +3,17 @@
 |* The `exact` planner: minimizes the peak and proves it, or returns the best *|
 |* plan found and the best proven lower bound when its budget runs out. It    *|
 |* drives the decision search of exact_search.c ("is there a plan with peak   *|
-|* <= C?"; its rules and sources are listed there, slot branching in          *|
+|* <= C?"; its rules and sources are listed there, skyline branching in       *|
+|* exact_skyline.c and its restarts in exact_restart.c, slot branching in     *|
 |* exact_slot.c, the table of refuted states in exact_table.c):               *|
 |*                                                                            *|
 |*  - Decision vs. optimization: each round probes the capacity if one is    *|
 |*    set and not yet met, then C = L (the proven bound, upwards), C = U - g  *|
 |*    (below the best plan U) and one C in the upper quarter of [L, U) (a     *|
 |*    tight capacity guides the search), for each strategy - three tie       *|
-|*    orders (MiniMalloc's static preorderings), each with and without slot   *|
-|*    branching - under a node budget that doubles when a round moves        *|
+|*    orders (MiniMalloc's static preorderings), each with the canonical     *|
+|*    children alone and with skyline branching, whose decision at C = L     *|
+|*    runs as randomized restarts - under a node budget that doubles when a  *|
 |*    neither end (restarts, as in MiniMalloc's round robin and TelaMalloc's  *|
 |*    anytime search). g is the gcd of all sizes, alignments and fixed        *|
 |*    offsets: every canonical peak is a multiple of g. A refutation at C     *|

@@ -5,6 +5,9 @@
 |*   exact_search.c  the depth-first search over canonical solutions         *|
 |*                   (MiniMalloc's), its checks, pieces and pins;            *|
 |*   exact_slot.c    slot branching (first-fail on the lowest level);        *|
+|*   exact_skyline.c skyline branching (the same, with holes that raise the  *|
+|*                   level);                                                  *|
+|*   exact_restart.c randomized restarts of a decision (Luby budgets);       *|
 |*   exact_table.c   the table of refuted states;                            *|
 |*   exact.c         the planner: bounds, heuristics and the schedule of     *|
 |*                   decisions that minimizes the peak.                      *|
