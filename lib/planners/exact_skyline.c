@@ -181,8 +181,9 @@ static void sort_children(candidate *c, size_t m) {
 
 /* Tries, in child_key order, each buffer that may start at m in s; a
  * window of EXACT_CAND_WINDOW at a time on the candidate stack (children
- * are listed again past the last one tried when a window fails). Returns
- * as mpx_xs_dfs (0: every child failed). */
+ * are listed again past the last one tried when a window fails). Here a
+ * candidate's `pos` holds its key: every child goes at m. Returns as
+ * mpx_xs_dfs (0: every child failed). */
 static int try_children(xsearch *X, uint32_t s0, uint32_t s1, uint32_t s,
                         uint64_t m, uint64_t last) {
   size_t base = X->ncand;
