@@ -3,15 +3,17 @@
 |* The `exact` planner: minimizes the peak and proves it, or returns the best *|
 |* plan found and the best proven lower bound when its budget runs out. It    *|
 |* drives the decision search of exact_search.c ("is there a plan with peak   *|
-|* <= C?"; its rules and sources are listed there, slot branching in          *|
+|* <= C?"; its rules and sources are listed there, skyline branching in       *|
+|* exact_skyline.c and its restarts in exact_restart.c, slot branching in     *|
 |* exact_slot.c, the table of refuted states in exact_table.c):               *|
 |*                                                                            *|
 |*  - Decision vs. optimization: each round probes the capacity if one is    *|
 |*    set and not yet met, then C = L (the proven bound, upwards), C = U - g  *|
 |*    (below the best plan U) and one C in the upper quarter of [L, U) (a     *|
 |*    tight capacity guides the search), for each strategy - three tie       *|
-|*    orders (MiniMalloc's static preorderings), each with and without slot   *|
-|*    branching - under a node budget that doubles when a round moves        *|
+|*    orders (MiniMalloc's static preorderings), each with the canonical     *|
+|*    children alone and with skyline branching, whose decision at C = L     *|
+|*    runs as randomized restarts - under a node budget that doubles when a  *|
 |*    neither end (restarts, as in MiniMalloc's round robin and TelaMalloc's  *|
 |*    anytime search). g is the gcd of all sizes, alignments and fixed        *|
 |*    offsets: every canonical peak is a multiple of g. A refutation at C     *|
@@ -48,6 +50,15 @@
  * they are skipped and greedy-size alone answers. */
 #define EXACT_MAX_GRAPH_PAIRS ((size_t)64 << 20)
 #define EXACT_DEFAULT_SECONDS 10.0
+/* Nodes of the shortest run of a restart series (exact_restart.c). */
+#ifndef EXACT_RESTART_UNIT
+#define EXACT_RESTART_UNIT 256
+#endif
+/* Skyline decisions at C = L get this many times a round's budget: on
+ * perfect packings they are the ones that find the plan (docs/results.md). */
+#ifndef EXACT_SKY_SHARE
+#define EXACT_SKY_SHARE 4
+#endif
 
 /*---------------------------------------------------------------------------*
  * Heuristic upper bounds and the large-input fallback
@@ -355,8 +366,12 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
   X.work_limit = work_limit;
   X.hatless = !(flags & MPX_EXACT_CANONICAL_ONLY);
   /* The strategies run: all, or the ones a test asks for. */
-  int st_first = flags & MPX_EXACT_SLOT_ONLY ? EXACT_RANKS : 0;
-  int st_end = flags & MPX_EXACT_CANONICAL_ONLY ? EXACT_RANKS : EXACT_STRATEGIES;
+  int st_first = flags & MPX_EXACT_SLOT_ONLY      ? EXACT_SLOT * EXACT_RANKS
+                 : flags & MPX_EXACT_SKYLINE_ONLY ? EXACT_SKYLINE * EXACT_RANKS
+                                                  : 0;
+  int st_end = flags & MPX_EXACT_CANONICAL_ONLY ? EXACT_RANKS
+               : flags & MPX_EXACT_SLOT_ONLY    ? 2 * EXACT_RANKS
+                                                : EXACT_STRATEGIES;
 
   /* Granularity of canonical peaks. */
   uint64_t gr = 0;
@@ -414,10 +429,16 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
     moved = 1;                                                                 \
   } while (0)
   uint64_t lastL[EXACT_STRATEGIES] = {0}, lastB[EXACT_STRATEGIES] = {0};
+  uint64_t runs[EXACT_STRATEGIES] = {0}; /* restart series (exact_restart.c) */
+  uint64_t restart_unit = EXACT_RESTART_UNIT;
   while (L < U) {
     int moved = 0, stop = 0;
     for (int h = st_first; h < st_end && L < U && !stop; ++h) {
       int r;
+      /* Slot branching only when a test asks for it: skyline branching
+       * with restarts took its place (docs/results.md). */
+      if (h / EXACT_RANKS == EXACT_SLOT && !(flags & MPX_EXACT_SLOT_ONLY))
+        continue;
       if (cap && U > cap && L < cap) {
         /* The caller's question first: does anything fit the capacity? */
         r = mpx_xs_decide(&X, cap, budget, h);
@@ -437,10 +458,19 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
           break;
         }
       }
-      if (lastL[h] != L || lastB[h] < budget) {
+      bool sky = h / EXACT_RANKS == EXACT_SKYLINE;
+      if (lastL[h] != L || lastB[h] < budget || sky) {
         lastL[h] = L;
         lastB[h] = budget;
-        r = mpx_xs_decide(&X, L, budget, h);
+        /* Skyline decisions restart with new child orders (a different
+         * search each time, so they are worth repeating at the same L). */
+        r = sky ? mpx_xs_restarts(&X, L,
+                                  budget > UINT64_MAX / EXACT_SKY_SHARE
+                                      ? UINT64_MAX
+                                      : budget * EXACT_SKY_SHARE,
+                                  h,
+                                  restart_unit, &runs[h])
+                : mpx_xs_decide(&X, L, budget, h);
         if (o && o->verbose)
           fprintf(stderr,
                   "exact: decide C=%llu order=%d budget=%llu: %s (nodes %llu,"

@@ -116,6 +116,9 @@ enum {
   /** Only the canonical strategies, without the hatless rule: the search
    *  as MiniMalloc publishes it, for tests of the rules added to it. */
   MPX_EXACT_CANONICAL_ONLY = 8,
+  /** Only the strategies with skyline branching and its restarts
+   *  (exact_skyline.c, exact_restart.c): for tests, as SLOT_ONLY. */
+  MPX_EXACT_SKYLINE_ONLY = 16,
 };
 
 /** The exact planner (exact.c) with `flags` (MPX_EXACT_*). `init`

@@ -306,8 +306,10 @@ int mpx_xs_dfs(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
  * first say. */
 static int children(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
                     int64_t last_rank, uint64_t min_height) {
-  if (X->slot) {
-    int r = mpx_xs_slot_children(X, s0, s1, last, last_rank, min_height);
+  if (X->branch != EXACT_CANONICAL) {
+    int r = X->branch == EXACT_SLOT
+                ? mpx_xs_slot_children(X, s0, s1, last, last_rank, min_height)
+                : mpx_xs_skyline_children(X, s0, s1, last, min_height);
     if (r != 2)
       return r;
   }
@@ -453,10 +455,10 @@ void mpx_xs_reset(xsearch *X) {
 }
 
 /* See exact_search.h. A strategy st is tie order st % EXACT_RANKS, with
- * slot branching when st >= EXACT_RANKS. */
+ * branching rule st / EXACT_RANKS (exact_branch). */
 int mpx_xs_decide(xsearch *X, uint64_t C, uint64_t budget, int st) {
   int h = st % EXACT_RANKS;
-  X->slot = st >= EXACT_RANKS;
+  X->branch = (exact_branch)(st / EXACT_RANKS);
   X->C = C;
   X->nodes = 0;
   X->node_cap = budget;
@@ -692,8 +694,9 @@ int mpx_xs_init(xsearch *X, const memplan_problem *p,
   }
   X->undo = malloc(undo_cap * sizeof *X->undo);
   X->undo_cap = undo_cap;
-  /* Every dfs below the first follows a placement of its own. */
-  X->cand = malloc((X->items + 2) * EXACT_CAND_WINDOW * sizeof *X->cand);
+  /* Every dfs below the first follows a placement or a hole of its own
+   * (at most items of each on a path). */
+  X->cand = malloc((2 * X->items + 3) * EXACT_CAND_WINDOW * sizeof *X->cand);
   X->scan = malloc(n1 * sizeof *X->scan);
   if (!X->undo || !X->cand || !X->scan)
     goto oom;

@@ -5,6 +5,9 @@
 |*   exact_search.c  the depth-first search over canonical solutions         *|
 |*                   (MiniMalloc's), its checks, pieces and pins;            *|
 |*   exact_slot.c    slot branching (first-fail on the lowest level);        *|
+|*   exact_skyline.c skyline branching (the same, with holes that raise the  *|
+|*                   level);                                                  *|
+|*   exact_restart.c randomized restarts of a decision (Luby budgets);       *|
 |*   exact_table.c   the table of refuted states;                            *|
 |*   exact.c         the planner: bounds, heuristics and the schedule of     *|
 |*                   decisions that minimizes the peak.                      *|
@@ -19,9 +22,18 @@
 #include <stdint.h>
 
 /* Tie orders (MiniMalloc's static preorderings); a strategy is a tie
- * order, with or without slot branching (exact_slot.c). */
+ * order and a branching rule: strategy st uses tie order st % EXACT_RANKS
+ * and rule st / EXACT_RANKS (exact_branch). */
 #define EXACT_RANKS 3
-#define EXACT_STRATEGIES (2 * EXACT_RANKS)
+#define EXACT_BRANCHES 3
+#define EXACT_STRATEGIES (EXACT_BRANCHES * EXACT_RANKS)
+
+/* The branching rules of a decision. */
+typedef enum exact_branch {
+  EXACT_CANONICAL = 0, /* the canonical order alone (exact_search.c) */
+  EXACT_SLOT = 1,      /* slot branching first (exact_slot.c) */
+  EXACT_SKYLINE = 2,   /* skyline branching first (exact_skyline.c) */
+} exact_branch;
 /* The table of refuted states (exact_table.c): 2^12 entries of 24 bytes
  * at first, doubled as it fills, to at most 2^22 (96 MiB). */
 #ifndef EXACT_TT_MIN_BITS
@@ -67,7 +79,8 @@ typedef struct xsearch {
   uint64_t A;          /* gcd of the alignments of all sized buffers */
   uint64_t gr;         /* gcd of sizes, alignments, fixed offsets: every
                           canonical position is a multiple of it */
-  bool slot;           /* slot branching in this decision */
+  exact_branch branch; /* the branching rule of this decision */
+  uint64_t shuffle;    /* skyline: 0, or the seed of its child order */
   bool hatless;        /* skip the siblings of a hatless failed child */
   size_t holes;        /* slot holes on the current search path */
   uint32_t *cuts;      /* per boundary s (between s-1 and s): unplaced
@@ -86,7 +99,7 @@ typedef struct xsearch {
   uint64_t *pinoff;
   size_t npin;
   /* Each node's children, sorted: a segment of at most EXACT_CAND_WINDOW
-   * per node on the search path (at most items + 1 nodes deep), and the
+   * per node on the search path (at most 2 items + 1 nodes deep: a placement or a skyline hole each), and the
    * scan that lists them (n entries). */
   candidate *cand, *scan;
   size_t ncand;
@@ -193,6 +206,20 @@ int mpx_xs_init(xsearch *X, const memplan_problem *p, const mpx_graph *g,
                 bool reuse);
 void mpx_xs_free(xsearch *X);
 
+/* exact_skyline.c: skyline branching at a node whose secmin dfs has just
+ * filled; returns as mpx_xs_dfs, or 2 when it does not apply (the
+ * canonical children then decide). */
+int mpx_xs_skyline_children(xsearch *X, uint32_t s0, uint32_t s1,
+                            uint64_t last, uint64_t min_height);
+/* exact_restart.c: the k-th term (k >= 1) of Luby's sequence; and the
+ * decision "peak <= C?" under strategy st as a series of runs with
+ * shuffled child orders (X->shuffle) and Luby budgets of `unit` nodes,
+ * about `budget` nodes in all. *run counts the runs of the caller's series
+ * (0 at first) and goes on from where it stopped. Returns as
+ * mpx_xs_decide. */
+uint64_t mpx_luby(uint64_t k);
+int mpx_xs_restarts(xsearch *X, uint64_t C, uint64_t budget, int st,
+                    uint64_t unit, uint64_t *run);
 /* exact_slot.c: slot branching at a node; 2 when it does not apply. */
 int mpx_xs_slot_children(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
                          int64_t last_rank, uint64_t min_height);

@@ -14,6 +14,7 @@
 
 #include "memplan/memplan.h"
 #include "planners/exact_fit.h"
+#include "planners/exact_search.h"
 #include "testutil.h"
 
 static memplan_options work_opts(uint64_t work) {
@@ -470,8 +471,8 @@ static void cut_packing(memplan_problem *p, uint64_t seed, size_t n,
                         (int64_t)r[k][2], (int64_t)r[k][3]);
 }
 
-/* The rules added to MiniMalloc's search (slot branching, the hatless
- * rule) give the same proven optima as the canonical search alone, on
+/* The rules added to MiniMalloc's search (slot and skyline branching with
+ * its restarts, the hatless rule) give the same proven optima as the canonical search alone, on
  * random problems with alignments and fixed buffers (where the optimum is
  * often above the bound, so the refutations and their thresholds are
  * tested) and on perfect packings (slot branching's domain). */
@@ -491,25 +492,67 @@ static void test_rules_agree(void **state) {
       if (seed % 7 == 2)
         tu_odd_alignments(&p, seed);
     }
-    memplan_plan all, slot, canon;
+    memplan_plan all, slot, sky, canon;
     exact_flags(&p, 0, 400000, &all);
     exact_flags(&p, MPX_EXACT_SLOT_ONLY, 400000, &slot);
+    exact_flags(&p, MPX_EXACT_SKYLINE_ONLY, 400000, &sky);
     exact_flags(&p, MPX_EXACT_CANONICAL_ONLY | MPX_EXACT_NO_REUSE, 400000,
                 &canon);
     expect_agree(seed, "all vs canonical", &all, &canon);
     expect_agree(seed, "slot vs canonical", &slot, &canon);
     expect_agree(seed, "all vs slot", &all, &slot);
+    expect_agree(seed, "skyline vs canonical", &sky, &canon);
+    expect_agree(seed, "skyline vs slot", &sky, &slot);
     if (seed % 3 == 0 && slot.status == MEMPLAN_OPTIMAL)
       assert_int_equal(slot.peak, 24 * 16);
+    if (seed % 3 == 0 && sky.status == MEMPLAN_OPTIMAL)
+      assert_int_equal(sky.peak, 24 * 16);
     proven += all.status == MEMPLAN_OPTIMAL && slot.status == MEMPLAN_OPTIMAL &&
-              canon.status == MEMPLAN_OPTIMAL;
+              sky.status == MEMPLAN_OPTIMAL && canon.status == MEMPLAN_OPTIMAL;
     memplan_plan_free(&all);
     memplan_plan_free(&slot);
+    memplan_plan_free(&sky);
     memplan_plan_free(&canon);
     memplan_problem_free(&p);
   }
-  print_message("rules: %d of 120 proven by all three\n", proven);
+  print_message("rules: %d of 120 proven by all four\n", proven);
   assert_true(proven >= 110);
+}
+
+/* Luby's sequence, the budgets of the restarts (exact_restart.c). */
+static void test_luby(void **state) {
+  (void)state;
+  static const uint64_t want[15] = {1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8};
+  for (uint64_t k = 1; k <= 15; ++k)
+    assert_int_equal(mpx_luby(k), want[k - 1]);
+  assert_int_equal(mpx_luby(((uint64_t)1 << 20) - 1), (uint64_t)1 << 19);
+}
+
+/* Skyline branching with restarts on perfect packings (60 guillotine
+ * pieces of a 256 x 48 rectangle, zero slack): every one found and proven
+ * within the work limit, and the same plan and work on a second run (the
+ * restarts' seeds are counts, not clocks). */
+static void test_skyline_packings(void **state) {
+  (void)state;
+  uint64_t work = 0;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    memplan_problem p;
+    memplan_problem_init(&p);
+    cut_packing(&p, seed * 31, 60, 256, 48);
+    memplan_plan a, b;
+    exact_flags(&p, MPX_EXACT_SKYLINE_ONLY, 200000, &a);
+    exact_flags(&p, MPX_EXACT_SKYLINE_ONLY, 200000, &b);
+    assert_int_equal(a.status, MEMPLAN_OPTIMAL);
+    assert_int_equal(a.peak, 256 * 16);
+    assert_int_equal(a.work, b.work);
+    assert_memory_equal(a.offsets, b.offsets, p.count * sizeof *a.offsets);
+    work += a.work;
+    memplan_plan_free(&a);
+    memplan_plan_free(&b);
+    memplan_problem_free(&p);
+  }
+  print_message("skyline: 20 packings proven in %llu nodes\n",
+                (unsigned long long)work);
 }
 
 /* Schedule steps over the whole int64 range (a life of 2^64 - 1 steps):
@@ -677,6 +720,8 @@ int main(void) {
       cmocka_unit_test(test_against_milp),
       cmocka_unit_test(test_reuse_refutations),
       cmocka_unit_test(test_rules_agree),
+      cmocka_unit_test(test_luby),
+      cmocka_unit_test(test_skyline_packings),
       cmocka_unit_test(test_extreme_steps),
       cmocka_unit_test(test_graph_deadline),
       cmocka_unit_test(test_large_fallback),
