@@ -184,8 +184,8 @@ int memplan_validate(const memplan_problem *p, const uint64_t *offsets,
 /** Options shared by all planners. Zero-initialize, then set what you need. */
 typedef struct memplan_options {
   /** Wall-clock limit in seconds for search planners (milp, exact, auto);
-   *  <= 0 means the planner's default (milp and exact: 10 s; auto: 1 s
-   *  for its search on top of its default node budget), except that exact
+   *  <= 0 means the planner's default (milp and exact: 10 s; auto: 10 s
+   *  for its search, a safety net on top of its default node budget), except that exact
    *  and auto have no wall-clock limit at all when only work_limit is set.
    *  Without a time limit, auto stops its greedy-size member after 2^25
    *  (buffer, placed neighbour) visits, a count (about 2 s on 10^5 buffers

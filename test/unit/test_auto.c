@@ -16,6 +16,7 @@
 
 #include "memplan/csv.h"
 #include "memplan/memplan.h"
+#include "planners/auto_probe.h"
 #include "planners/exact_fit.h"
 #include "planners/planners.h"
 #include "testutil.h"
@@ -149,7 +150,8 @@ static void test_capacity_at_optimum(void **state) {
      * proof that nothing smaller exists. */
     assert_true(plan.status == MEMPLAN_OPTIMAL ||
                 plan.status == MEMPLAN_FEASIBLE);
-    if (strcmp(plan.planner, "auto:exact") == 0)
+    if (strcmp(plan.planner, "auto:probe") == 0 ||
+        strcmp(plan.planner, "auto:exact") == 0)
       ++searched;
     memplan_plan_free(&plan);
     memplan_problem_free(&p);
@@ -362,6 +364,106 @@ static void test_greedy_visit_budget(void **state) {
   memplan_problem_free(&p);
 }
 
+
+/* The probes (auto_probe.c) on 200 small seeded inputs (3-9 buffers, with
+ * alignments; fixed buffers in a fifth of them), from the worst kernel
+ * plan: the plan stays valid and never rises, the work stays within the
+ * limit, every refutation is sound (the lower bound never passes the
+ * optimum, found by brute force), a bound that meets the plan makes it
+ * optimal, and the same input gives the same plan. With a budget this
+ * large for such inputs the optimum itself must be reached. */
+static void test_probe_small(void **state) {
+  (void)state;
+  int improved = 0, raised = 0;
+  for (uint64_t seed = 1; seed <= 200; ++seed) {
+    memplan_problem p;
+    memplan_problem_init(&p);
+    tu_random_problem(&p, seed * 7919, 3 + (size_t)(seed % 7), 512, 8, 64);
+    if (seed % 5 == 0) {
+      p.buffers[0].fixed = true;
+      p.buffers[0].offset = 0;
+    }
+    size_t n = p.count;
+    uint64_t opt = tu_brute_force_peak(&p);
+    mpx_graph g;
+    assert_int_equal(mpx_graph_build(&p, SIZE_MAX, &g, 0), 0);
+    mpx_scratch s;
+    assert_int_equal(mpx_scratch_init(&s, &g), 0);
+    uint32_t *order = malloc(n * sizeof *order);
+    uint64_t *off = malloc(n * sizeof *off), *again = malloc(n * sizeof *off);
+    /* The worst of the kernel's plans: room to improve. */
+    uint64_t worst = 0;
+    for (int k = 0; k < MPX_ORDER_KEYS; ++k) {
+      size_t cnt = mpx_order(&p, &g, (mpx_order_key)k, order);
+      uint64_t pk = mpx_place(&p, &g, order, cnt, 0, &s, again);
+      if (k == 0 || pk > worst) {
+        worst = pk;
+        memcpy(off, again, n * sizeof *off);
+      }
+    }
+    memcpy(again, off, n * sizeof *off);
+    uint64_t L = memplan_lower_bound(&p, NULL);
+    mpx_probe P = {100000, 1e300, 0, off, worst, L, 0, false};
+    assert_int_equal(mpx_probe_run(&p, &g, &P), 0);
+    uint64_t peak = 0;
+    assert_int_equal(memplan_validate(&p, off, &peak, NULL, 0), 0);
+    assert_int_equal(peak, P.peak);
+    assert_true(P.peak <= worst);
+    assert_true(P.work <= 100000);
+    if (P.lower > opt)
+      fail_msg("seed %llu: bound %llu above the optimum %llu",
+               (unsigned long long)seed, (unsigned long long)P.lower,
+               (unsigned long long)opt);
+    assert_int_equal(P.peak, opt);
+    improved += P.peak < worst;
+    raised += P.lower > L;
+    mpx_probe Q = {100000, 1e300, 0, again, worst, L, 0, false};
+    assert_int_equal(mpx_probe_run(&p, &g, &Q), 0);
+    assert_memory_equal(off, again, n * sizeof *off);
+    assert_int_equal(P.work, Q.work);
+    free(order);
+    free(off);
+    free(again);
+    mpx_scratch_free(&s);
+    mpx_graph_free(&g);
+    memplan_problem_free(&p);
+  }
+  print_message("probes: %d of 200 improved, %d raised the bound\n",
+                improved, raised);
+  assert_true(improved >= 20 && raised >= 20);
+}
+
+/* A capacity the plan misses is decided first: on the same inputs, with
+ * the optimum as the capacity, the probes reach it. */
+static void test_probe_capacity(void **state) {
+  (void)state;
+  for (uint64_t seed = 1; seed <= 100; ++seed) {
+    memplan_problem p;
+    memplan_problem_init(&p);
+    tu_random_problem(&p, seed * 104729, 4 + (size_t)(seed % 6), 256, 6, 16);
+    uint64_t opt = tu_brute_force_peak(&p);
+    size_t n = p.count;
+    mpx_graph g;
+    assert_int_equal(mpx_graph_build(&p, SIZE_MAX, &g, 0), 0);
+    mpx_scratch s;
+    assert_int_equal(mpx_scratch_init(&s, &g), 0);
+    uint32_t *order = malloc(n * sizeof *order);
+    uint64_t *off = malloc(n * sizeof *off);
+    size_t cnt = mpx_order(&p, &g, MPX_BY_START, order);
+    uint64_t pk = mpx_place(&p, &g, order, cnt, 0, &s, off);
+    mpx_probe P = {20000, 1e300, opt, off, pk,
+                   memplan_lower_bound(&p, NULL), 0, false};
+    assert_int_equal(mpx_probe_run(&p, &g, &P), 0);
+    assert_int_equal(memplan_validate(&p, off, NULL, NULL, 0), 0);
+    assert_int_equal(P.peak, opt);
+    free(order);
+    free(off);
+    mpx_scratch_free(&s);
+    mpx_graph_free(&g);
+    memplan_problem_free(&p);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_never_worse),
@@ -371,6 +473,8 @@ int main(void) {
       cmocka_unit_test(test_large),
       cmocka_unit_test(test_time_limit_members),
       cmocka_unit_test(test_greedy_visit_budget),
+      cmocka_unit_test(test_probe_small),
+      cmocka_unit_test(test_probe_capacity),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

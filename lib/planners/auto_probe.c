@@ -1,0 +1,165 @@
+/*===-- auto_probe.c - Bisection on the capacity for auto -----------------===*\
+|*                                                                            *|
+|* See auto_probe.h. exact minimizes by probing L, U - g and one point in the *|
+|* upper quarter of [L, U) each round, which is right when the aim is a proof *|
+|* but slow for an anytime answer: each success at U - g gains one granule.   *|
+|* Deciding is easy at loose capacities and hard near the optimum, and the    *|
+|* change is sharp (docs/results.md, issue 19), so a bisection over [lo, U)   *|
+|* finds where the search stops answering in a few probes, and each probe     *|
+|* found below U there gains up to half the gap.                              *|
+|*                                                                            *|
+|*   1. C = L with a small budget: on tight inputs the optimum is often L,    *|
+|*      and a plan there ends the search at once.                             *|
+|*   2. Bisection: C = the middle of [lo, U), under two strategies (the next  *|
+|*      ones of a fixed cycle) until one answers. Found: U drops to the       *|
+|*      plan's peak. Refuted: L (and lo) rise, a proof. Undecided: lo =       *|
+|*      C + g (not a proof, only where this budget stops answering). When lo  *|
+|*      reaches U, lo goes back to L and the budget doubles (restarts, as in  *|
+|*      exact).                                                               *|
+|*                                                                            *|
+|* The orders and rules are exact's (exact_search.c); only the capacities     *|
+|* asked and the budgets differ, so every plan is a canonical one and every   *|
+|* refutation a proof, as there.                                              *|
+\*===----------------------------------------------------------------------===*/
+#include "planners/auto_probe.h"
+#include "core/arith.h"
+#include "planners/exact_search.h"
+
+#include <assert.h>
+#include <string.h>
+
+/* The first budget per decision (a dive places every buffer, one node
+ * each, so it is at least n), and the strategies in the order they are
+ * taken (slot branching first: on the generated packings most improving
+ * plans come from it). Each capacity is decided under PROBE_TRIES
+ * strategies, the next ones in that cycle: trying all six at every
+ * capacity left too few probes for small budgets (dev set, seeds 1-30:
+ * mean peak/optimum 1.105 with six at auto's old budget, 1.083 with two;
+ * 1.058 and 1.056 with 400 k nodes). */
+#define PROBE_FIRST_BUDGET(n) (2 * (uint64_t)(n) + 256)
+#define PROBE_TRIES 2
+static const int probe_strategies[EXACT_STRATEGIES] = {3, 4, 5, 0, 1, 2};
+
+/* gcd of sizes, alignments and fixed offsets: every canonical peak, and so
+ * every capacity worth deciding, is a multiple of it. */
+static uint64_t granularity(const memplan_problem *p) {
+  uint64_t gr = 0;
+  for (size_t i = 0; i < p->count; ++i) {
+    const memplan_buffer *b = &p->buffers[i];
+    if (b->size)
+      gr = mp_gcd(gr, b->size);
+    if (b->alignment > 1)
+      gr = mp_gcd(gr, b->alignment);
+    if (b->fixed)
+      gr = mp_gcd(gr, b->offset);
+  }
+  return gr ? gr : 1;
+}
+
+typedef struct probe_state {
+  xsearch X;
+  const memplan_problem *p;
+  mpx_probe *P;
+  uint64_t gr, L, U;
+  unsigned next; /* the strategy to try first at the next capacity */
+} probe_state;
+
+/* Decides C under `tries` strategies (from Q->next in the cycle) until one
+ * answers: 1 found (P's plan and U updated), 0 refuted (L raised), -1
+ * undecided, -2 the global limit (work or deadline). */
+static int decide_all(probe_state *Q, uint64_t C, uint64_t budget, int tries) {
+  for (int t = 0; t < tries; ++t) {
+    int k = (int)((Q->next + t) % EXACT_STRATEGIES);
+    int r = mpx_xs_decide(&Q->X, C, budget, probe_strategies[k]);
+    if (r == 1) {
+      uint64_t pk = mpx_peak(Q->p, Q->X.off);
+      assert(pk <= C);
+      if (pk < Q->U) {
+        Q->U = pk;
+        memcpy(Q->P->offsets, Q->X.off, Q->p->count * sizeof *Q->X.off);
+        Q->P->improved = true;
+      }
+      return 1;
+    }
+    if (r == 0) {
+      /* A complete search refuted C: the optimum is above it, and at least
+       * the least requirement pruned (exact.c's threshold bound). */
+      uint64_t to = mp_round_up_sat(mp_add_sat(C, 1), Q->gr);
+      if (Q->X.minreq != UINT64_MAX && Q->X.minreq > to)
+        to = mp_round_up_sat(Q->X.minreq, Q->gr);
+      if (to > Q->L)
+        Q->L = to;
+      return 0;
+    }
+    if (Q->X.stop == 2)
+      return -2;
+  }
+  return -1;
+}
+
+/* The schedule of the header comment. Ends at the global limit, or when
+ * L meets U (the plan is then proven optimal). */
+static void bisect(probe_state *Q) {
+  uint64_t budget = PROBE_FIRST_BUDGET(Q->p->count);
+  if (decide_all(Q, Q->L, budget, PROBE_TRIES) == -2)
+    return;
+  Q->next += PROBE_TRIES;
+  uint64_t lo = Q->L;
+  while (Q->L < Q->U) {
+    if (lo < Q->L)
+      lo = Q->L;
+    if (lo >= Q->U) {
+      lo = Q->L;
+      if (budget > UINT64_MAX / 2)
+        return;
+      budget *= 2;
+    }
+    uint64_t C = (lo + (Q->U - lo) / 2) / Q->gr * Q->gr;
+    if (C < lo)
+      C = lo;
+    if (C >= Q->U)
+      C = Q->U - Q->gr;
+    /* The caller's question first, as in exact: does a plan fit the
+     * capacity? Asked under each strategy in turn, the budget doubling
+     * after each cycle, until it is answered or the work runs out. */
+    uint64_t cap = Q->P->capacity;
+    if (cap && Q->U > cap && Q->L <= cap) {
+      C = cap;
+      lo = Q->L;
+    }
+    int r = decide_all(Q, C, budget, PROBE_TRIES);
+    if (r == -2)
+      return;
+    Q->next += PROBE_TRIES;
+    if (r == -1)
+      lo = C == cap ? Q->U : mp_add_sat(C, Q->gr);
+  }
+}
+
+int mpx_probe_run(const memplan_problem *p, const mpx_graph *g, mpx_probe *P) {
+  probe_state Q;
+  memset(&Q, 0, sizeof Q);
+  Q.p = p;
+  Q.P = P;
+  Q.gr = granularity(p);
+  Q.U = P->peak;
+  Q.L = mp_round_up_sat(P->lower, Q.gr);
+  P->work = 0;
+  P->improved = false;
+  if (Q.L >= Q.U)
+    return 0;
+  if (mpx_xs_init(&Q.X, p, g, true) != 0) {
+    mpx_xs_free(&Q.X);
+    return -1;
+  }
+  Q.X.deadline = P->deadline;
+  Q.X.work_limit = P->work_limit;
+  Q.X.hatless = true;
+  bisect(&Q);
+  P->work = Q.X.total_nodes;
+  if (Q.L > P->lower)
+    P->lower = Q.L < Q.U ? Q.L : Q.U;
+  P->peak = Q.U;
+  mpx_xs_free(&Q.X);
+  return 0;
+}
