@@ -30,15 +30,17 @@
 
 /* The first budget per decision (a dive places every buffer, one node
  * each, so it is at least n), and the strategies in the order they are
- * taken (slot branching first: on the generated packings most improving
- * plans come from it). Each capacity is decided under PROBE_TRIES
- * strategies, the next ones in that cycle: trying all six at every
- * capacity left too few probes for small budgets (dev set, seeds 1-30:
- * mean peak/optimum 1.105 with six at auto's old budget, 1.083 with two;
- * 1.058 and 1.056 with 400 k nodes). */
+ * taken: skyline branching, then slot branching, then the canonical order
+ * alone, each under the three tie orders (dev set, seeds 1-30, default
+ * budget: mean peak/optimum 1.051 in this order, 1.065 with slot and
+ * canonical only, 1.059 with skyline and canonical). Each capacity is
+ * decided under PROBE_TRIES strategies, the next ones in that cycle:
+ * trying all at every capacity left too few probes for small budgets
+ * (with six: 1.105 at auto's old budget against 1.083 with two). */
 #define PROBE_FIRST_BUDGET(n) (2 * (uint64_t)(n) + 256)
 #define PROBE_TRIES 2
-static const int probe_strategies[EXACT_STRATEGIES] = {3, 4, 5, 0, 1, 2};
+static const int probe_strategies[] = {6, 7, 8, 3, 4, 5, 0, 1, 2};
+#define PROBE_STRATEGIES ((int)(sizeof probe_strategies / sizeof *probe_strategies))
 
 /* gcd of sizes, alignments and fixed offsets: every canonical peak, and so
  * every capacity worth deciding, is a multiple of it. */
@@ -69,7 +71,7 @@ typedef struct probe_state {
  * undecided, -2 the global limit (work or deadline). */
 static int decide_all(probe_state *Q, uint64_t C, uint64_t budget, int tries) {
   for (int t = 0; t < tries; ++t) {
-    int k = (int)((Q->next + t) % EXACT_STRATEGIES);
+    int k = (int)((Q->next + t) % PROBE_STRATEGIES);
     int r = mpx_xs_decide(&Q->X, C, budget, probe_strategies[k]);
     if (r == 1) {
       uint64_t pk = mpx_peak(Q->p, Q->X.off);
