@@ -289,18 +289,29 @@ bool memplan_op_elementwise_pair(MlirOperation op, intptr_t in, intptr_t out);
  *  (SymbolTable::getSymbolUses). */
 MlirOperation memplan_symbol_non_call_user(MlirOperation sym, MlirOperation from);
 
-/** Appends a workgroup attribution of type `type` (a memref<N x i8,
- *  #gpu.address_space<workgroup>>) to the gpu.func `func`, after its other
- *  workgroup attributions, with the attribution attributes
+/** The two kinds of attributions of a gpu.func: block arguments that the GPU
+ *  lowering allocates in the workgroup's shared memory (`workgroup(...)`)
+ *  or in each thread's own (`private(...)`, a stack slot). */
+typedef enum memplan_attribution_kind {
+  MEMPLAN_ATTRIBUTION_WORKGROUP,
+  MEMPLAN_ATTRIBUTION_PRIVATE
+} memplan_attribution_kind;
+
+/** Appends an attribution of kind `kind` and type `type` (a memref<N x i8>
+ *  in that kind's #gpu.address_space) to the gpu.func `func`, after its
+ *  other attributions of that kind, with the attribution attributes
  *  {llvm.align = align, memplan.arena}; returns its block argument (a null
- *  value when func is no gpu.func). GPUFuncOp::addWorkgroupAttribution. */
-MlirValue memplan_gpu_func_add_workgroup_arena(MlirOperation func, MlirType type,
-                                               int64_t align);
-/** Erases the workgroup attributions k of the gpu.func `func` for which
- *  erase[k] (k counted from its first workgroup attribution; one entry per
- *  attribution), with their attribution attributes. Their uses must be
- *  gone. */
-void memplan_gpu_func_erase_workgroup_attributions(MlirOperation func, const bool *erase);
+ *  value when func is no gpu.func). GPUFuncOp::addWorkgroupAttribution,
+ *  addPrivateAttribution. */
+MlirValue memplan_gpu_func_add_arena_attribution(MlirOperation func,
+                                                 memplan_attribution_kind kind, MlirType type,
+                                                 int64_t align);
+/** Erases the attributions k of kind `kind` of the gpu.func `func` for
+ *  which erase[k] (k counted from its first attribution of that kind; one
+ *  entry per such attribution), with their attribution attributes. Their
+ *  uses must be gone. */
+void memplan_gpu_func_erase_attributions(MlirOperation func, memplan_attribution_kind kind,
+                                         const bool *erase);
 
 /** Registers `memplan-static` in MLIR's pass registry (idempotent). */
 void memplan_register_passes(void);

@@ -11,34 +11,71 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The first workgroup attribution of `op`'s entry block, and how many there
- * are (the op's "workgroup_attributions"; 0 when op declares none). A
- * gpu.func's come after its inputs; a gpu.launch's after its configuration
- * arguments, which are all of type index. */
-static intptr_t first_attribution(MlirOperation op, intptr_t *n) {
-  MlirAttribute count = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("workgroup_attributions"));
-  *n = mlirAttributeIsNull(count) || !mlirAttributeIsAInteger(count)
-           ? 0
-           : (intptr_t)mlirIntegerAttrGetValueInt(count);
-  if (*n <= 0 || mlirOperationGetNumRegions(op) == 0)
-    return *n = 0;
-  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  if (mlirBlockIsNull(entry))
-    return *n = 0;
-  if (mp_op_is(op, "gpu.func")) {
-    MlirAttribute ft = mlirOperationGetAttributeByName(
-        op, mlirStringRefCreateFromCString("function_type"));
-    return mlirAttributeIsNull(ft) ? (*n = 0)
-                                   : mlirFunctionTypeGetNumInputs(mlirTypeAttrGetValue(ft));
-  }
-  intptr_t k = 0, nargs = mlirBlockGetNumArguments(entry);
-  while (k < nargs && mlirTypeIsAIndex(mlirValueGetType(mlirBlockGetArgument(entry, k))))
-    k++;
-  return k;
+/* The name of attribution kind `kind` (its #gpu.address_space). */
+static const char *kind_name(memplan_attribution_kind kind) {
+  return kind == MEMPLAN_ATTRIBUTION_WORKGROUP ? "workgroup" : "private";
 }
 
-/* True if v is a workgroup attribution that l plans (into the arena). */
+/* The first attribution of kind `kind` in `op`'s entry block, and how many
+ * there are (0 when op declares none or is no gpu.func or gpu.launch). A
+ * gpu.func's workgroup attributions come after its inputs, a gpu.launch's
+ * after its configuration arguments (all of type index); their count is
+ * the op's "workgroup_attributions". The private attributions are the entry
+ * block's arguments after them. */
+static intptr_t first_attribution(MlirOperation op, memplan_attribution_kind kind,
+                                  intptr_t *n) {
+  *n = 0;
+  bool func = mp_op_is(op, "gpu.func");
+  if ((!func && !mp_op_is(op, "gpu.launch")) || mlirOperationGetNumRegions(op) == 0)
+    return 0;
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if (mlirBlockIsNull(entry))
+    return 0;
+  MlirAttribute count = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("workgroup_attributions"));
+  intptr_t nwg = mlirAttributeIsNull(count) || !mlirAttributeIsAInteger(count)
+                     ? 0
+                     : (intptr_t)mlirIntegerAttrGetValueInt(count);
+  intptr_t k = 0, nargs = mlirBlockGetNumArguments(entry);
+  if (func) {
+    MlirAttribute ft = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("function_type"));
+    if (mlirAttributeIsNull(ft))
+      return 0;
+    k = mlirFunctionTypeGetNumInputs(mlirTypeAttrGetValue(ft));
+  } else {
+    while (k < nargs && mlirTypeIsAIndex(mlirValueGetType(mlirBlockGetArgument(entry, k))))
+      k++;
+  }
+  if (nwg < 0 || k + nwg > nargs)
+    return 0;
+  if (kind == MEMPLAN_ATTRIBUTION_WORKGROUP) {
+    *n = nwg;
+    return k;
+  }
+  *n = nargs - k - nwg;
+  return k + nwg;
+}
+
+/* All attributions of `op`, of both kinds: the entry block's arguments
+ * [first, *end), the workgroup ones and then the private ones; *entry gets
+ * the block. */
+static intptr_t all_attributions(MlirOperation op, MlirBlock *entry, intptr_t *end) {
+  intptr_t nwg = 0, np = 0, first = first_attribution(op, MEMPLAN_ATTRIBUTION_WORKGROUP, &nwg);
+  intptr_t fp = first_attribution(op, MEMPLAN_ATTRIBUTION_PRIVATE, &np);
+  *entry = nwg || np ? mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)) : (MlirBlock){NULL};
+  *end = np ? fp + np : first + nwg;
+  return nwg ? first : fp;
+}
+
+/* The kind of attribution `arg` (an attribution of `op`). */
+static memplan_attribution_kind kind_of(MlirOperation op, MlirValue arg) {
+  intptr_t n = 0, first = first_attribution(op, MEMPLAN_ATTRIBUTION_PRIVATE, &n);
+  return n && mlirBlockArgumentGetArgNumber(arg) >= first ? MEMPLAN_ATTRIBUTION_PRIVATE
+                                                          : MEMPLAN_ATTRIBUTION_WORKGROUP;
+}
+
+/* True if v is an attribution that l plans (into the arena). */
 static bool planned(const mp_liveness *l, MlirValue v) {
   for (size_t i = 0; i < l->n; ++i)
     if (l->buffers[i].attribution && l->buffers[i].skip == MP_PLANNED &&
@@ -47,17 +84,15 @@ static bool planned(const mp_liveness *l, MlirValue v) {
   return false;
 }
 
-/* The bytes of op's workgroup attributions in memory space `space` that are
- * not planned buffers of l, each rounded up to alignment `align` (as if
- * stacked below the arena). */
+/* The bytes of op's attributions in memory space `space` that are not
+ * planned buffers of l, each rounded up to alignment `align` (as if stacked
+ * below the arena); *kinds gets the name of their kind. */
 static uint64_t attribution_bytes(MlirOperation op, const mp_liveness *l, MlirAttribute space,
-                                  uint64_t align) {
-  intptr_t n = 0, first = first_attribution(op, &n);
-  if (!n)
-    return 0;
-  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+                                  uint64_t align, const char **kinds) {
   uint64_t sum = 0;
-  for (intptr_t k = first; k < first + n && k < mlirBlockGetNumArguments(entry); ++k) {
+  MlirBlock entry;
+  intptr_t end = 0;
+  for (intptr_t k = all_attributions(op, &entry, &end); k < end; ++k) {
     MlirValue arg = mlirBlockGetArgument(entry, k);
     MlirType t = mlirValueGetType(arg);
     uint64_t bytes = 0, ea = 1;
@@ -67,6 +102,7 @@ static uint64_t attribution_bytes(MlirOperation op, const mp_liveness *l, MlirAt
         mp_memref_bytes(t, &bytes, &ea, &why) != MP_PLANNED)
       continue;
     sum += (bytes + align - 1) / align * align;
+    *kinds = kind_name(kind_of(op, arg));
   }
   return sum;
 }
@@ -80,7 +116,7 @@ int mp_attributions_apply(MlirOperation func, const mp_liveness *l,
     MlirOperation scope = mlirOperationIsNull(sp->scope) ? func : sp->scope;
     if (!cap || sp->stack)
       continue;
-    sp->attributions = attribution_bytes(scope, l, sp->attr, sp->align);
+    sp->attributions = attribution_bytes(scope, l, sp->attr, sp->align, &sp->attribution_kind);
     if (!sp->attributions)
       continue;
     if (sp->attributions >= cap) {
@@ -88,9 +124,9 @@ int mp_attributions_apply(MlirOperation func, const mp_liveness *l,
       mp_space_label(sp, label, sizeof label);
       mp_op_name(scope, name, sizeof name);
       snprintf(err, err_len,
-               "memplan-static: the workgroup attributions of the '%s' take %llu bytes of "
+               "memplan-static: the %s attributions of the '%s' take %llu bytes of "
                "%s, whose capacity is %llu bytes: no arena fits beside them",
-               name, (unsigned long long)sp->attributions, label,
+               sp->attribution_kind, name, (unsigned long long)sp->attributions, label,
                (unsigned long long)cap);
       return -1;
     }
@@ -101,20 +137,30 @@ int mp_attributions_apply(MlirOperation func, const mp_liveness *l,
 
 /*--- merged into the arena (gpu.func) ---------------------------------------*/
 
-bool mp_attributions_merge(MlirOperation func, MlirAttribute space) {
-  return mp_op_is(func, "gpu.func") && !mlirAttributeIsNull(space) &&
-         mp_space_named(space, "workgroup");
+bool mp_attributions_merge(MlirOperation func, MlirAttribute space,
+                           memplan_attribution_kind *kind) {
+  if (!mp_op_is(func, "gpu.func") || mlirAttributeIsNull(space))
+    return false;
+  for (int k = MEMPLAN_ATTRIBUTION_WORKGROUP; k <= MEMPLAN_ATTRIBUTION_PRIVATE; ++k) {
+    if (!mp_space_named(space, kind_name((memplan_attribution_kind)k)))
+      continue;
+    if (kind)
+      *kind = (memplan_attribution_kind)k;
+    return true;
+  }
+  return false;
 }
 
 int mp_attributions_collect(MlirOperation func, mp_liveness *l) {
-  intptr_t n = 0, first = first_attribution(func, &n);
-  if (!n || !mp_op_is(func, "gpu.func"))
+  if (!mp_op_is(func, "gpu.func"))
     return 0;
-  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  for (intptr_t k = first; k < first + n && k < mlirBlockGetNumArguments(entry); ++k) {
+  MlirBlock entry;
+  intptr_t end = 0;
+  for (intptr_t k = all_attributions(func, &entry, &end); k < end; ++k) {
     MlirValue arg = mlirBlockGetArgument(entry, k);
     MlirType t = mlirValueGetType(arg);
-    if (!mlirTypeIsAMemRef(t) || !mp_attributions_merge(func, mlirMemRefTypeGetMemorySpace(t)))
+    if (!mlirTypeIsAMemRef(t) ||
+        !mp_attributions_merge(func, mlirMemRefTypeGetMemorySpace(t), NULL))
       continue;
     mp_buffer *b = mp_push(&l->buffers, &l->n, &l->cap, sizeof *b);
     if (!b)
@@ -130,13 +176,16 @@ int mp_attributions_collect(MlirOperation func, mp_liveness *l) {
   return 0;
 }
 
-/* The attribution attributes of attribution `arg` of gpu.func `func` (a
- * dictionary, null when it has none). */
-static MlirAttribute attribution_attrs(MlirOperation func, MlirValue arg) {
-  intptr_t n = 0, first = first_attribution(func, &n);
+/* The attribution attributes of attribution `arg` of kind `kind` of
+ * gpu.func `func` (a dictionary, null when it has none). */
+static MlirAttribute attribution_attrs(MlirOperation func, MlirValue arg,
+                                       memplan_attribution_kind kind) {
+  intptr_t n = 0, first = first_attribution(func, kind, &n);
   intptr_t k = mlirBlockArgumentGetArgNumber(arg) - first;
   MlirAttribute all = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("workgroup_attrib_attrs"));
+      func, mlirStringRefCreateFromCString(kind == MEMPLAN_ATTRIBUTION_WORKGROUP
+                                               ? "workgroup_attrib_attrs"
+                                               : "private_attrib_attrs"));
   if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) || k < 0 ||
       k >= mlirArrayAttrGetNumElements(all))
     return (MlirAttribute){NULL};
@@ -145,7 +194,8 @@ static MlirAttribute attribution_attrs(MlirOperation func, MlirValue arg) {
 }
 
 void mp_attribution_check(mp_buffer *b, uint64_t *align) {
-  MlirAttribute d = attribution_attrs(b->op, b->value);
+  memplan_attribution_kind kind = kind_of(b->op, b->value);
+  MlirAttribute d = attribution_attrs(b->op, b->value, kind);
   for (intptr_t i = 0; !mlirAttributeIsNull(d) && i < mlirDictionaryAttrGetNumElements(d); ++i) {
     MlirNamedAttribute a = mlirDictionaryAttrGetElement(d, i);
     MlirStringRef name = mlirIdentifierStr(a.name);
@@ -160,31 +210,41 @@ void mp_attribution_check(mp_buffer *b, uint64_t *align) {
     } else {
       /* a view is no block argument: whatever the attribute tells the
        * lowering would be lost */
-      mp_leave_alone(b, MP_SKIP_ATTRIBUTION,
-                     "a workgroup attribution with the attribute '%s', which a view of "
-                     "the arena cannot carry", text);
+      char fmt[160];
+      snprintf(fmt, sizeof fmt,
+               "a %s attribution with the attribute '%%s', which a view of the arena "
+               "cannot carry", kind_name(kind));
+      mp_leave_alone(b, MP_SKIP_ATTRIBUTION, fmt, text);
     }
   }
 }
 
 void mp_attributions_erase(MlirOperation func, const mp_liveness *l, MlirValue extra) {
-  intptr_t n = 0, first = first_attribution(func, &n);
-  bool *erase = calloc(n ? (size_t)n : 1, sizeof *erase);
-  if (!erase)
-    return; /* cannot be: a bool per attribution */
-  bool any = false;
-  for (size_t i = 0; l && i < l->n; ++i) {
-    const mp_buffer *b = &l->buffers[i];
-    intptr_t k = b->attribution && b->skip == MP_PLANNED
-                     ? mlirBlockArgumentGetArgNumber(b->value) - first
-                     : -1;
+  /* Which to erase of each kind, all found before any goes (an erased
+   * argument has no number); then the private ones, which come last, so
+   * that the workgroup ones keep their numbers. */
+  bool *erase[2] = {NULL, NULL}, any[2] = {false, false};
+  for (int kind = MEMPLAN_ATTRIBUTION_WORKGROUP; kind <= MEMPLAN_ATTRIBUTION_PRIVATE; ++kind) {
+    intptr_t n = 0, first = first_attribution(func, (memplan_attribution_kind)kind, &n);
+    erase[kind] = calloc(n ? (size_t)n : 1, sizeof *erase[kind]);
+    if (!erase[kind])
+      goto done; /* cannot be: a bool per attribution */
+    for (size_t i = 0; l && i < l->n; ++i) {
+      const mp_buffer *b = &l->buffers[i];
+      intptr_t k = b->attribution && b->skip == MP_PLANNED
+                       ? mlirBlockArgumentGetArgNumber(b->value) - first
+                       : -1;
+      if (k >= 0 && k < n)
+        erase[kind][k] = any[kind] = true;
+    }
+    intptr_t k = mlirValueIsNull(extra) ? -1 : mlirBlockArgumentGetArgNumber(extra) - first;
     if (k >= 0 && k < n)
-      erase[k] = any = true;
+      erase[kind][k] = any[kind] = true;
   }
-  intptr_t k = mlirValueIsNull(extra) ? -1 : mlirBlockArgumentGetArgNumber(extra) - first;
-  if (k >= 0 && k < n)
-    erase[k] = any = true;
-  if (any)
-    memplan_gpu_func_erase_workgroup_attributions(func, erase);
-  free(erase);
+  for (int kind = MEMPLAN_ATTRIBUTION_PRIVATE; kind >= MEMPLAN_ATTRIBUTION_WORKGROUP; --kind)
+    if (any[kind])
+      memplan_gpu_func_erase_attributions(func, (memplan_attribution_kind)kind, erase[kind]);
+done:
+  free(erase[0]);
+  free(erase[1]);
 }

@@ -33,7 +33,8 @@ typedef enum mp_skip {
   MP_SKIP_ALIGN,       /* arena=global: alignment above what a global can have */
   MP_SKIP_ARENA,       /* an arena of an earlier run (MP_ARENA_ATTR) */
   MP_SKIP_ARENA_LIMIT, /* its arena passed MP_ARENA_MAX_BYTES */
-  MP_SKIP_ATTRIBUTION  /* a workgroup attribution no view can replace */
+  MP_SKIP_ATTRIBUTION  /* a workgroup or private attribution no view can
+                          replace */
 } mp_skip;
 
 /** True for the reasons given before the buffer's byte size is known. */
@@ -102,7 +103,7 @@ typedef struct mp_buffer {
   MlirOperation carrier;
   size_t twin;
   size_t twin_of;
-  /* A workgroup attribution of a gpu.func (attributions.h): `value` is its
+  /* A workgroup or private attribution of a gpu.func (attributions.h): `value` is its
    * block argument, `op` the gpu.func, `def` 0. Planned like an alloc at
    * the function's entry, its view goes first in the entry block and the
    * attribution is erased instead of an alloc. */

@@ -537,19 +537,27 @@ static void remark_left_alone(MlirOperation func, const stages *st) {
   }
 }
 
-/* A gpu.launch body's workgroup arena stays a memref.alloc, which upstream
- * lowers to malloc once outlined (attributions.h): said with remarks=all. */
+/* A gpu.launch body's workgroup or private arena stays a memref.alloc,
+ * which upstream lowers to malloc once outlined (attributions.h): said with
+ * remarks=all. */
 static void remark_launch_arenas(MlirOperation func, const stages *st) {
   for (size_t s = 0; s < st->problems.n; ++s) {
     const mp_space *sp = &st->problems.spaces[s];
     if (mlirOperationIsNull(sp->scope) || !mp_op_is(sp->scope, "gpu.launch") ||
-        !sp->problem.count || mlirAttributeIsNull(sp->attr) ||
-        !mp_space_named(sp->attr, "workgroup"))
+        !sp->problem.count || mlirAttributeIsNull(sp->attr))
       continue;
-    diagnose(func, sp->scope, false,
-             "memplan-static: the workgroup arena of this 'gpu.launch' stays a memref.alloc "
-             "(a launch's workgroup attributions carry no alignment); plan after "
-             "--gpu-kernel-outlining to make it a workgroup attribution of the kernel");
+    const char *kind = mp_space_named(sp->attr, "workgroup") ? "workgroup"
+                       : mp_space_named(sp->attr, "private") ? "private"
+                                                             : NULL;
+    if (!kind)
+      continue;
+    char msg[400];
+    snprintf(msg, sizeof msg,
+             "memplan-static: the %s arena of this 'gpu.launch' stays a memref.alloc "
+             "(a launch's %s attributions carry no alignment); plan after "
+             "--gpu-kernel-outlining to make it a %s attribution of the kernel",
+             kind, kind, kind);
+    diagnose(func, sp->scope, false, msg);
   }
 }
 

@@ -112,13 +112,13 @@ static int verdict(const mp_space *sp, const mp_schedule *s, const memplan_plan 
   size_t planned = sp->problem.count;
   uint64_t cap = sp->problem.capacity;
   arena_why w;
-  /* "512 bytes", or with workgroup attributions (attributions.h) "1024
-   * bytes less the 512 bytes of its workgroup attributions" */
+  /* "512 bytes", or with attributions (attributions.h) "1024 bytes less
+   * the 512 bytes of its workgroup attributions" */
   char capt[160];
   if (sp->attributions)
-    snprintf(capt, sizeof capt, "%llu bytes less the %llu bytes of its workgroup attributions",
+    snprintf(capt, sizeof capt, "%llu bytes less the %llu bytes of its %s attributions",
              (unsigned long long)(cap + sp->attributions),
-             (unsigned long long)sp->attributions);
+             (unsigned long long)sp->attributions, sp->attribution_kind);
   else
     snprintf(capt, sizeof capt, "%llu bytes", (unsigned long long)cap);
   if (!solved) {

@@ -28,9 +28,11 @@ typedef struct mp_space {
   size_t *buffer_of;        /* problem buffer k -> index in mp_liveness */
   uint64_t sum;             /* the sum of their sizes */
   uint64_t align;           /* their largest alignment (1 when none) */
-  uint64_t attributions;    /* bytes of the scope's workgroup attributions in
-                               this space, taken off problem.capacity
+  uint64_t attributions;    /* bytes of the scope's attributions in this
+                               space, taken off problem.capacity
                                (attributions.h); 0 when none */
+  const char *attribution_kind; /* their kind, "workgroup" or "private" (a
+                                   static string; set with attributions) */
 } mp_space;
 
 typedef struct mp_problems {

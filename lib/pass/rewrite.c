@@ -343,7 +343,8 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
   MlirValue *arena_of = calloc(l->n ? l->n : 1, sizeof *arena_of);
   uint64_t *offset_of = calloc(l->n ? l->n : 1, sizeof *offset_of);
   size_t nglobals0 = *nglobals;
-  MlirValue arena_attr = {NULL}; /* a gpu.func's new workgroup attribution */
+  /* a gpu.func's new attributions, by memplan_attribution_kind */
+  MlirValue arena_attrs[2] = {{NULL}, {NULL}};
   err[0] = 0;
   if (!views || !arena_of || !offset_of)
     ed.failed = true;
@@ -358,16 +359,18 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
     memplan_arena_kind kind = mlirOperationIsNull(sp->scope) && !sp->stack
                                   ? in->arena
                                   : MEMPLAN_ARENA_ALLOC;
-    /* a gpu.func's workgroup arena is an attribution (attributions.h) */
+    /* a gpu.func's workgroup or private arena is an attribution
+     * (attributions.h) */
+    memplan_attribution_kind akind = MEMPLAN_ATTRIBUTION_WORKGROUP;
     bool attribution = mlirOperationIsNull(sp->scope) && !sp->stack &&
-                       mp_attributions_merge(func, sp->attr);
-    MlirValue av = attribution ? memplan_gpu_func_add_workgroup_arena(func, atype,
-                                                                      (int64_t)sp->align)
+                       mp_attributions_merge(func, sp->attr, &akind);
+    MlirValue av = attribution ? memplan_gpu_func_add_arena_attribution(func, akind, atype,
+                                                                        (int64_t)sp->align)
                    : kind == MEMPLAN_ARENA_ARG
                        ? arg_arena(func, l, sp, atype, size, in->args)
                        : make_arena(&ed, func, s, sp, atype, in, &global, err, err_len);
     if (attribution)
-      arena_attr = av;
+      arena_attrs[akind] = av;
     if (!mlirOperationIsNull(global)) {
       MlirOperation *slot = mp_push(globals, nglobals, cap, sizeof *slot);
       if (!slot) {
@@ -412,8 +415,9 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
       mlirOperationDestroy(ed.ops[k].op);
     if (in->arena == MEMPLAN_ARENA_ARG)
       mp_arena_arg_undo(func, in->args);
-    if (!mlirValueIsNull(arena_attr))
-      mp_attributions_erase(func, NULL, arena_attr);
+    for (int k = 0; k < 2; ++k)
+      if (!mlirValueIsNull(arena_attrs[k]))
+        mp_attributions_erase(func, NULL, arena_attrs[k]);
     for (size_t g = nglobals0; g < *nglobals; ++g)
       mlirOperationDestroy((*globals)[g]);
     *nglobals = nglobals0;
@@ -446,8 +450,8 @@ int mp_rewrite(MlirOperation func, const mp_liveness *l, const mp_problems *p,
     if (!l->buffers[i].attribution)
       mlirOperationDestroy(l->buffers[i].op);
   }
-  if (!mlirValueIsNull(arena_attr)) /* the attributions merged into it */
-    mp_attributions_erase(func, l, (MlirValue){NULL});
+  /* the attributions merged into an arena (or moved by spill.h) */
+  mp_attributions_erase(func, l, (MlirValue){NULL});
   for (size_t d = 0; d < l->ndeallocs; ++d)
     mlirOperationDestroy(l->deallocs[d]);
   if (in->arena == MEMPLAN_ARENA_ARG && in->args->n)

@@ -13,9 +13,10 @@
 |*     freed with the activation like them;                                   *|
 |*   - arena=arg:    a new argument of the function, appended to its          *|
 |*     signature (arena_arg.h); its callers are updated at the module's end;  *|
-|*   - a gpu.func's arena of #gpu.address_space<workgroup>, with any option:  *|
-|*     a new workgroup attribution {llvm.align = A, memplan.arena}, never     *|
-|*     freed; the attributions planned into it are erased (attributions.h).  *|
+|*   - a gpu.func's arena of #gpu.address_space<workgroup> or <private>, with *|
+|*     any option: a new attribution of that kind {llvm.align = A,            *|
+|*     memplan.arena}, never freed; the attributions planned into it are      *|
+|*     erased (attributions.h).                                               *|
 |* The arena=alloc arena gets no kind of dealloc the input could not have     *|
 |* had. In the default memory space it is always freed (the standard          *|
 |* lowering frees there). In any other space a dealloc may not lower at all   *|

@@ -243,39 +243,55 @@ extern "C" intptr_t memplan_op_successor_arg(MlirOperation cop, intptr_t idx,
   return 1;
 }
 
-// GPU workgroup attributions: the C API has no access to them. The arena
-// attribution carries `llvm.align` (the GPU lowerings give the global that
-// alignment; without it an i8 array may be placed at any byte) and the
-// discardable `memplan.arena` (a later run leaves it alone).
-extern "C" MlirValue memplan_gpu_func_add_workgroup_arena(MlirOperation cfunc, MlirType type,
-                                                         int64_t align) {
+// GPU attributions (workgroup and private): the C API has no access to them.
+// The arena attribution carries `llvm.align` (the GPU lowerings give the
+// global or the alloca that alignment; without it an i8 array may be placed
+// at any byte) and the discardable `memplan.arena` (a later run leaves it
+// alone).
+static bool isWorkgroup(memplan_attribution_kind kind) {
+  return kind == MEMPLAN_ATTRIBUTION_WORKGROUP;
+}
+
+extern "C" MlirValue memplan_gpu_func_add_arena_attribution(MlirOperation cfunc,
+                                                            memplan_attribution_kind kind,
+                                                            MlirType type, int64_t align) {
   auto func = dyn_cast<gpu::GPUFuncOp>(unwrap(cfunc));
   if (!func)
     return wrap(Value());
   MLIRContext *ctx = func.getContext();
-  // addWorkgroupAttribution reads the count attribute, which the parser
-  // always sets but a builder may not have.
+  // Both kinds' indices read the workgroup count attribute, which the
+  // parser always sets but a builder may not have.
   if (!func->getAttrOfType<IntegerAttr>(func.getNumWorkgroupAttributionsAttrName()))
     func->setAttr(func.getNumWorkgroupAttributionsAttrName(),
                   IntegerAttr::get(IntegerType::get(ctx, 64), 0));
-  BlockArgument arg = func.addWorkgroupAttribution(unwrap(type), func.getLoc());
-  unsigned index = func.getNumWorkgroupAttributions() - 1;
   Builder b(ctx);
   NamedAttribute attrs[] = {
       b.getNamedAttr("llvm.align", b.getI64IntegerAttr(align)),
       b.getNamedAttr("memplan.arena", b.getUnitAttr())};
-  func.setworkgroupAttributionAttrs(index, b.getDictionaryAttr(attrs));
+  DictionaryAttr dict = b.getDictionaryAttr(attrs);
+  BlockArgument arg;
+  if (isWorkgroup(kind)) {
+    arg = func.addWorkgroupAttribution(unwrap(type), func.getLoc());
+    func.setworkgroupAttributionAttrs(func.getNumWorkgroupAttributions() - 1, dict);
+  } else {
+    arg = func.addPrivateAttribution(unwrap(type), func.getLoc());
+    func.setPrivateAttributionAttrs(func.getNumPrivateAttributions() - 1, dict);
+  }
   return wrap(Value(arg));
 }
 
-extern "C" void memplan_gpu_func_erase_workgroup_attributions(MlirOperation cfunc,
-                                                              const bool *erase) {
+extern "C" void memplan_gpu_func_erase_attributions(MlirOperation cfunc,
+                                                    memplan_attribution_kind kind,
+                                                    const bool *erase) {
   auto func = dyn_cast<gpu::GPUFuncOp>(unwrap(cfunc));
   if (!func)
     return;
-  unsigned n = func.getNumWorkgroupAttributions();
-  unsigned first = func.getFirstWorkgroupAttributionIndex();
-  StringRef attrsName = "workgroup_attrib_attrs";
+  bool workgroup = isWorkgroup(kind);
+  unsigned n = workgroup ? func.getNumWorkgroupAttributions() : func.getNumPrivateAttributions();
+  unsigned first = workgroup ? func.getFirstWorkgroupAttributionIndex()
+                             : func.getFirstPrivateAttributionIndex();
+  StringAttr attrsName = workgroup ? func.getWorkgroupAttribAttrsAttrName()
+                                   : func.getPrivateAttribAttrsAttrName();
   auto all = func->getAttrOfType<ArrayAttr>(attrsName);
   SmallVector<Attribute> kept;
   llvm::BitVector gone(func.getBody().getNumArguments());
@@ -289,10 +305,14 @@ extern "C" void memplan_gpu_func_erase_workgroup_attributions(MlirOperation cfun
   }
   unsigned left = n - unsigned(gone.count());
   func.getBody().front().eraseArguments(gone);
-  auto count = func->getAttrOfType<IntegerAttr>(func.getNumWorkgroupAttributionsAttrName());
-  func->setAttr(func.getNumWorkgroupAttributionsAttrName(),
-                IntegerAttr::get(count ? count.getType() : IntegerType::get(func.getContext(), 64),
-                                 left));
+  // the private attributions are the block's arguments after the
+  // workgroup ones: only the workgroup count is an attribute
+  if (workgroup) {
+    auto count = func->getAttrOfType<IntegerAttr>(func.getNumWorkgroupAttributionsAttrName());
+    func->setAttr(func.getNumWorkgroupAttributionsAttrName(),
+                  IntegerAttr::get(count ? count.getType() : IntegerType::get(func.getContext(), 64),
+                                   left));
+  }
   if (!all)
     return;
   bool any = llvm::any_of(kept, [](Attribute a) { return !cast<DictionaryAttr>(a).empty(); });

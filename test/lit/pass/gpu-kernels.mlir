@@ -6,7 +6,8 @@
 // does not. Private (and default-space) buffers are the thread's own and
 // are planned in program order. The kernel's workgroup arena is checked
 // against capacity=workgroup:N; it is a workgroup attribution of the
-// gpu.func (gpu-attributions.mlir), not a memref.alloc. copies=false:
+// gpu.func (gpu-attributions.mlir), not a memref.alloc, and the private
+// arena a private attribution. copies=false:
 // copies.mlir tests removed copies, and these inputs copy between buffers
 // to keep them live.
 // RUN: %memplan-opt %s --memplan-static="remarks=all copies=false planner=greedy-size capacity=workgroup:49152" -verify-diagnostics | FileCheck %s
@@ -17,6 +18,7 @@
 // RUN: rm -rf %t && mkdir %t && %memplan-opt %s --memplan-static="remarks=none copies=false planner=greedy-size report=%t/{func}.json" -o /dev/null
 // RUN: python3 %S/Inputs/report_to_csv.py %t/kernels.phases.json 0 | %memplan check - | FileCheck %s --check-prefix=VALID
 // RUN: python3 %S/Inputs/report_to_csv.py %t/kernels.no_barrier.json 0 | %memplan check - | FileCheck %s --check-prefix=VALID
+// RUN: python3 %S/Inputs/report_to_csv.py %t/kernels.private.json 0 | %memplan check - --capacity=128 | FileCheck %s --check-prefix=VALID
 // REQUIRES: mlir
 
 // VALID: valid buffers=
@@ -99,8 +101,14 @@ gpu.module @kernels {
   }
 
   // Private buffers: each thread's own, in program order (%p and %r share).
+  // Their arena is a private attribution (per-thread stack storage; a
+  // memref.alloc in private memory lowers to malloc), gpu-attributions.mlir.
   // CHECK-LABEL: gpu.func @private
-  // CHECK-NEXT: memref.alloc() {alignment = 64 : i64, memplan.arena} : memref<128xi8, #gpu.address_space<private>>
+  // CHECK-SAME: private(%[[P:[^ ]*]] : memref<128xi8, #gpu.address_space<private>> {llvm.align = 64 : i64, memplan.arena}) kernel
+  // CHECK-NOT: memref.alloc
+  // CHECK: memref.view %[[P]]
+  // CHECK-NOT: memref.alloc
+  // CHECK: gpu.return
   // expected-remark @+1 {{planned 3 of 3 buffers (0 left alone); sizes 192 bytes planned, 0 left alone; lower bound 128 bytes; arena 128 bytes in 1 arena}}
   gpu.func @private(%in: memref<16xf32>, %out: memref<16xf32>) kernel {
     %p = memref.alloc() : memref<16xf32, #gpu.address_space<private>>
