@@ -112,7 +112,7 @@ lines = ["## Real models (memplan-static)", "",
          "to the latter (no plan of those buffers can beat it; it counts no alignment",
          "padding, so an arena a few bytes above it, +0.01 %, may still be optimal). Left alone =",
          "allocs the pass does not plan (returned buffers, here). Pass = the pass's own time",
-         "with greedy-size (median of 5, includes liveness, planning and rewrite); ratio = pass",
+         "with greedy-size (median of 5: liveness and planning; the rewrite follows); ratio = pass",
          "time / a plain `memplan-opt FILE` parse-verify-print run of the same file, measured",
          "in the same invocation (machines are noisy; compare ratios, not ms).", "",
          "| model | IR | planned / left alone | sum planned | left alone | bound, given order | bound after steps | "

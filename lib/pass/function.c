@@ -605,20 +605,23 @@ MlirLogicalResult memplan_plan_function(MlirOperation func,
     f->func = func;
   if (rc == 0 && module && render_files(&pf, o, f, err, sizeof err))
     rc = -1;
+  /* The summary is written before the rewrite, which erases ops the
+   * schedule still names (the op at the peak step may be an alloc or a
+   * dealloc); its time is that of the analysis and the plan. "planned 0 of
+   * 0 buffers" tells nothing: the summary level skips functions without
+   * allocs. */
+  char msg[4096] = "";
+  if (rc == 0 && (o->remarks == MEMPLAN_REMARKS_ALL ||
+                  (o->remarks == MEMPLAN_REMARKS_SUMMARY && st.live.n > 0)))
+    mp_summary_text(&pf, o->planner, (now_seconds() - t0) * 1e3, msg, sizeof msg);
   memplan_arena_kind kind = arena_kind(func, module, o);
   mp_rewrite_in in = {kind, module ? &module->taken : NULL, redirect_values, &st.redirects,
                       f ? &f->args : NULL, o->corrupt == MEMPLAN_CORRUPT_CARRIED_ONE_SLOT};
   if (rc == 0 && mp_rewrite(func, &st.live, &st.problems, st.plans, &in,
                             &f->globals, &f->nglobals, &f->capglobals, err, sizeof err))
     rc = -1;
-  /* "planned 0 of 0 buffers" tells nothing: the summary level skips
-   * functions without allocs. */
-  if (rc == 0 && (o->remarks == MEMPLAN_REMARKS_ALL ||
-                  (o->remarks == MEMPLAN_REMARKS_SUMMARY && st.live.n > 0))) {
-    char msg[4096];
-    mp_summary_text(&pf, o->planner, (now_seconds() - t0) * 1e3, msg, sizeof msg);
+  if (rc == 0 && msg[0])
     diagnose(func, func, false, msg);
-  }
   if (rc)
     diagnose(func, func, true, err);
   if (rc && reordered) /* mp_rewrite left the function as it was: the order too */

@@ -42,21 +42,6 @@
 static const int probe_strategies[] = {6, 7, 8, 3, 4, 5, 0, 1, 2};
 #define PROBE_STRATEGIES ((int)(sizeof probe_strategies / sizeof *probe_strategies))
 
-/* gcd of sizes, alignments and fixed offsets: every canonical peak, and so
- * every capacity worth deciding, is a multiple of it. */
-static uint64_t granularity(const memplan_problem *p) {
-  uint64_t gr = 0;
-  for (size_t i = 0; i < p->count; ++i) {
-    const memplan_buffer *b = &p->buffers[i];
-    if (b->size)
-      gr = mp_gcd(gr, b->size);
-    if (b->alignment > 1)
-      gr = mp_gcd(gr, b->alignment);
-    if (b->fixed)
-      gr = mp_gcd(gr, b->offset);
-  }
-  return gr ? gr : 1;
-}
 
 typedef struct probe_state {
   xsearch X;
@@ -143,7 +128,7 @@ int mpx_probe_run(const memplan_problem *p, const mpx_graph *g, mpx_probe *P) {
   memset(&Q, 0, sizeof Q);
   Q.p = p;
   Q.P = P;
-  Q.gr = granularity(p);
+  Q.gr = mpx_granularity(p);
   Q.U = P->peak;
   Q.L = mp_round_up_sat(P->lower, Q.gr);
   P->work = 0;

@@ -42,6 +42,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* See exact_search.h. */
+uint64_t mpx_granularity(const memplan_problem *p) {
+  uint64_t gr = 0;
+  for (size_t i = 0; i < p->count; ++i) {
+    const memplan_buffer *b = &p->buffers[i];
+    if (b->size)
+      gr = mp_gcd(gr, b->size);
+    if (b->alignment > 1)
+      gr = mp_gcd(gr, b->alignment);
+    if (b->fixed)
+      gr = mp_gcd(gr, b->offset);
+  }
+  return gr ? gr : 1;
+}
+
 /* Above these sizes the search is not attempted (its per-node cost is O(n))
  * and the planner improves heuristic plans instead. */
 #define EXACT_MAX_SEARCH_N 2000
@@ -373,19 +388,7 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
                : flags & MPX_EXACT_SLOT_ONLY    ? 2 * EXACT_RANKS
                                                 : EXACT_STRATEGIES;
 
-  /* Granularity of canonical peaks. */
-  uint64_t gr = 0;
-  for (size_t i = 0; i < n; ++i) {
-    const memplan_buffer *b = &p->buffers[i];
-    if (b->size)
-      gr = mp_gcd(gr, b->size);
-    if (b->alignment > 1)
-      gr = mp_gcd(gr, b->alignment);
-    if (b->fixed)
-      gr = mp_gcd(gr, b->offset);
-  }
-  if (gr == 0)
-    gr = 1;
+  uint64_t gr = mpx_granularity(p);
   /* load[] holds every size before the first decision. */
   mpx_xs_reset(&X);
   uint64_t L = root_bound(&X);

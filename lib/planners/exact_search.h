@@ -196,6 +196,11 @@ int mpx_xs_try_child(xsearch *X, uint32_t s0, uint32_t s1, uint32_t best,
                      uint64_t bpos, int64_t brank, size_t *raised);
 /* Puts the state back to "nothing placed". */
 void mpx_xs_reset(xsearch *X);
+/* The gcd of p's sizes, alignments and fixed offsets (1 when all are 0):
+ * every canonical peak, and so every capacity worth deciding, is a
+ * multiple of it. */
+uint64_t mpx_granularity(const memplan_problem *p);
+
 /* Decides "peak <= C?" under strategy st (< EXACT_STRATEGIES) and a node
  * budget: 1 found (offsets in X->off), 0 refuted (X->minreq: the least
  * capacity at which the search could differ), -1 a budget ran out. */

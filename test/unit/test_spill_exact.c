@@ -39,17 +39,22 @@ static uint64_t moved_bytes(const memplan_problem *p, const bool *moved) {
   return b;
 }
 
-/* Two steps each 5 bytes over: b (5) covers the first, c (5) the second,
- * a (6) both. A greedy taking the smallest cover per step moves b and c
- * (10 bytes); a alone (6) is enough. */
+/* Two steps each 5 bytes over target 10: b (5) covers the first, c (5)
+ * the second, a (6) both; d (4) is live throughout. */
+static void two_steps(memplan_problem *p) {
+  memplan_problem_init(p);
+  add(p, "a", 6, 0, 4);
+  add(p, "b", 5, 0, 2);
+  add(p, "c", 5, 2, 4);
+  add(p, "d", 4, 0, 4);
+}
+
+/* A greedy taking the smallest cover per step moves b and c (10 bytes); a
+ * alone (6) is enough. */
 static void one_buffer_covers_two_steps(void **state) {
   (void)state;
   memplan_problem p;
-  memplan_problem_init(&p);
-  add(&p, "a", 6, 0, 4);
-  add(&p, "b", 5, 0, 2);
-  add(&p, "c", 5, 2, 4);
-  add(&p, "d", 4, 0, 4);
+  two_steps(&p);
   bool movable[4] = {true, true, true, false}, fixed[4] = {0};
   bool moved[4] = {false, true, true, false}; /* the greedy's answer */
   assert_true(fits(&p, moved, 10));
@@ -63,11 +68,7 @@ static void one_buffer_covers_two_steps(void **state) {
 static void optimal_answer_stays(void **state) {
   (void)state;
   memplan_problem p;
-  memplan_problem_init(&p);
-  add(&p, "a", 6, 0, 4);
-  add(&p, "b", 5, 0, 2);
-  add(&p, "c", 5, 2, 4);
-  add(&p, "d", 4, 0, 4);
+  two_steps(&p);
   bool movable[4] = {true, true, true, true}, fixed[4] = {false, false, false, true};
   bool moved[4] = {true, false, false, true};
   assert_int_equal(mp_spill_minimize(&p, movable, fixed, 10, moved, 1000), 0);
