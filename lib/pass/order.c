@@ -294,6 +294,33 @@ static int build_edges(ctx *c, bool ignore_memory) {
 
 /*--- the list scheduler -------------------------------------------------------*/
 
+/* The edges of c as lists: for each op k, adj[start[k] .. start[k + 1])
+ * holds the other end of every edge whose end `from` (0: the earlier op,
+ * 1: the later) is k. Both arrays are the caller's to free; -1 if memory
+ * runs out (nothing to free then). */
+static int edge_lists(const ctx *c, int from, size_t **start, size_t **adj) {
+  size_t n = c->n;
+  *start = calloc(n + 1, sizeof **start);
+  *adj = malloc((c->nedges + 1) * sizeof **adj);
+  size_t *fill = calloc(n + 1, sizeof *fill);
+  if (!*start || !*adj || !fill) {
+    free(*start);
+    free(*adj);
+    free(fill);
+    return -1;
+  }
+  for (size_t e = 0; e < c->nedges; ++e)
+    (*start)[c->edges[e][from] + 1]++;
+  for (size_t k = 0; k < n; ++k)
+    (*start)[k + 1] += (*start)[k];
+  for (size_t e = 0; e < c->nedges; ++e) {
+    size_t f = (size_t)c->edges[e][from];
+    (*adj)[(*start)[f] + fill[f]++] = (size_t)c->edges[e][1 - from];
+  }
+  free(fill);
+  return 0;
+}
+
 /* How many bytes running op k frees, minus those it starts. */
 static __int128 score(const ctx *c, size_t k, const size_t *left, const size_t *total) {
   __int128 sc = 0;
@@ -317,27 +344,15 @@ static __int128 score(const ctx *c, size_t k, const size_t *left, const size_t *
  * nearest the given order goes next. */
 static int schedule(ctx *c, size_t *perm, bool backward, bool given_when_no_gain) {
   size_t n = c->n, nb = c->l->n ? c->l->n : 1;
-  size_t *start = calloc(n + 1, sizeof *start), *succ = malloc((c->nedges + 1) * sizeof *succ);
+  size_t *start = NULL, *succ = NULL;
   size_t *indeg = calloc(n, sizeof *indeg), *ready = malloc(n * sizeof *ready);
   size_t *left = calloc(nb, sizeof *left), *total = calloc(nb, sizeof *total);
   int rc = -1;
-  if (!start || !succ || !indeg || !ready || !left || !total)
-    goto out;
   int from = backward ? 1 : 0, to = 1 - from;
+  if (!indeg || !ready || !left || !total || edge_lists(c, from, &start, &succ))
+    goto out;
   for (size_t e = 0; e < c->nedges; ++e)
-    start[c->edges[e][from] + 1]++, indeg[c->edges[e][to]]++;
-  for (size_t k = 0; k < n; ++k)
-    start[k + 1] += start[k];
-  {
-    size_t *fill = calloc(n + 1, sizeof *fill);
-    if (!fill)
-      goto out;
-    for (size_t e = 0; e < c->nedges; ++e) {
-      size_t f = (size_t)c->edges[e][from];
-      succ[start[f] + fill[f]++] = (size_t)c->edges[e][to];
-    }
-    free(fill);
-  }
+    indeg[c->edges[e][to]]++;
   for (size_t a = 0; a < c->nunits; ++a)
     left[c->units[a]]++, total[c->units[a]]++;
   size_t nready = 0;
@@ -387,21 +402,12 @@ out:
 /* Reorders windows of perm around its peak (order_window.h) on c's graph. */
 static int refine_windows(const ctx *c, size_t *perm) {
   size_t n = c->n, nb = c->l->n ? c->l->n : 1;
-  size_t *pred0 = calloc(n + 1, sizeof *pred0), *preds = malloc((c->nedges + 1) * sizeof *preds);
-  size_t *use0 = malloc((n + 1) * sizeof *use0), *fill = calloc(n + 1, sizeof *fill);
+  size_t *pred0 = NULL, *preds = NULL, *use0 = malloc((n + 1) * sizeof *use0);
   uint64_t *size = malloc(nb * sizeof *size);
   bool *in = calloc(nb, sizeof *in), *out = calloc(nb, sizeof *out);
   int rc = -1;
-  if (!pred0 || !preds || !use0 || !fill || !size || !in || !out)
+  if (!use0 || !size || !in || !out || edge_lists(c, 1, &pred0, &preds))
     goto done;
-  for (size_t e = 0; e < c->nedges; ++e)
-    pred0[c->edges[e][1] + 1]++;
-  for (size_t k = 0; k < n; ++k)
-    pred0[k + 1] += pred0[k];
-  for (size_t e = 0; e < c->nedges; ++e) {
-    size_t to = (size_t)c->edges[e][1];
-    preds[pred0[to] + fill[to]++] = (size_t)c->edges[e][0];
-  }
   for (size_t k = 0; k < n; ++k)
     use0[k] = c->info[k].unit0;
   use0[n] = c->nunits;
@@ -417,7 +423,6 @@ done:
   free(pred0);
   free(preds);
   free(use0);
-  free(fill);
   free(size);
   free(in);
   free(out);
