@@ -96,11 +96,17 @@ static void offer(auto_best *B, const uint64_t *off, const char *name) {
   }
 }
 
+/* Whether the members' best is AUTO_HARD_GAP_PERMILLE or more above the
+ * bound L: a tight input, whose optimum is often L itself. */
+static bool far_above(uint64_t L, uint64_t best) {
+  return best > L &&
+         (double)(best - L) >= (double)L * AUTO_HARD_GAP_PERMILLE / 1000.0;
+}
+
 /* The extra nodes of a tight input (see AUTO_HARD_GAP_PERMILLE): 0 when
  * the members' best peak `best` is within it of the bound L. */
 static uint64_t hard_nodes(size_t n, uint64_t L, uint64_t best) {
-  if (best <= L ||
-      (double)(best - L) < (double)L * AUTO_HARD_GAP_PERMILLE / 1000.0)
+  if (!far_above(L, best))
     return 0;
   uint64_t cap = AUTO_HARD_WORK / (n ? n : 1);
   if (n >= 2000000) /* n^3 would overflow; the cap is far smaller */
@@ -118,9 +124,15 @@ static const char *improve_by_probes(const memplan_problem *p,
                                      uint64_t *scratch, memplan_plan *plan,
                                      uint64_t *work) {
   memcpy(scratch, B->offsets, p->count * sizeof *scratch);
-  mpx_probe P = {eo->work_limit,
-                 eo->time_limit >= 1e300 ? 1e300 : mpx_now() + eo->time_limit,
-                 p->capacity, scratch, B->peak, plan->lower_bound, 0, false};
+  mpx_probe P = {
+      .work_limit = eo->work_limit,
+      .deadline =
+          eo->time_limit >= 1e300 ? 1e300 : mpx_now() + eo->time_limit,
+      .capacity = p->capacity,
+      .restart_lower = far_above(plan->lower_bound, B->peak),
+      .offsets = scratch,
+      .peak = B->peak,
+      .lower = plan->lower_bound};
   if (mpx_probe_run(p, g, &P) != 0)
     return "search skipped: out of memory";
   *work = P.work;

@@ -9,7 +9,11 @@
 |* found below U there gains up to half the gap.                              *|
 |*                                                                            *|
 |*   1. C = L with a small budget: on tight inputs the optimum is often L,    *|
-|*      and a plan there ends the search at once.                             *|
+|*      and a plan there ends the search at once. With restart_lower, C = L   *|
+|*      is then decided again as skyline restarts (exact_restart.c) with      *|
+|*      EXACT_SKY_SHARE times the budget, and again at each doubling: a       *|
+|*      perfect packing is found fast or not at all, and the bisection never  *|
+|*      comes back to L.                                                      *|
 |*   2. Bisection: C = the middle of [lo, U), under two strategies (the next  *|
 |*      ones of a fixed cycle) until one answers. Found: U drops to the       *|
 |*      plan's peak. Refuted: L (and lo) rise, a proof. Undecided: lo =       *|
@@ -49,7 +53,29 @@ typedef struct probe_state {
   mpx_probe *P;
   uint64_t gr, L, U;
   unsigned next; /* the strategy to try first at the next capacity */
+  unsigned lower_turn; /* decide_lower's calls so far */
+  uint64_t runs[EXACT_RANKS]; /* its restart series, per tie order */
 } probe_state;
+
+/* The search's plan (X->off) becomes the best when it is lower. */
+static void keep_plan(probe_state *Q) {
+  uint64_t pk = mpx_peak(Q->p, Q->X.off);
+  if (pk < Q->U) {
+    Q->U = pk;
+    memcpy(Q->P->offsets, Q->X.off, Q->p->count * sizeof *Q->X.off);
+    Q->P->improved = true;
+  }
+}
+
+/* A complete search refuted C: the optimum is above it, and at least the
+ * least requirement pruned (exact.c's threshold bound). */
+static void raise_lower(probe_state *Q, uint64_t C) {
+  uint64_t to = mp_round_up_sat(mp_add_sat(C, 1), Q->gr);
+  if (Q->X.minreq != UINT64_MAX && Q->X.minreq > to)
+    to = mp_round_up_sat(Q->X.minreq, Q->gr);
+  if (to > Q->L)
+    Q->L = to;
+}
 
 /* Decides C under `tries` strategies (from Q->next in the cycle) until one
  * answers: 1 found (P's plan and U updated), 0 refuted (L raised), -1
@@ -59,29 +85,38 @@ static int decide_all(probe_state *Q, uint64_t C, uint64_t budget, int tries) {
     int k = (int)((Q->next + t) % PROBE_STRATEGIES);
     int r = mpx_xs_decide(&Q->X, C, budget, probe_strategies[k]);
     if (r == 1) {
-      uint64_t pk = mpx_peak(Q->p, Q->X.off);
-      assert(pk <= C);
-      if (pk < Q->U) {
-        Q->U = pk;
-        memcpy(Q->P->offsets, Q->X.off, Q->p->count * sizeof *Q->X.off);
-        Q->P->improved = true;
-      }
+      assert(mpx_peak(Q->p, Q->X.off) <= C);
+      keep_plan(Q);
       return 1;
     }
     if (r == 0) {
-      /* A complete search refuted C: the optimum is above it, and at least
-       * the least requirement pruned (exact.c's threshold bound). */
-      uint64_t to = mp_round_up_sat(mp_add_sat(C, 1), Q->gr);
-      if (Q->X.minreq != UINT64_MAX && Q->X.minreq > to)
-        to = mp_round_up_sat(Q->X.minreq, Q->gr);
-      if (to > Q->L)
-        Q->L = to;
+      raise_lower(Q, C);
       return 0;
     }
     if (Q->X.stop == 2)
       return -2;
   }
   return -1;
+}
+
+/* Decides C = L as a series of skyline restarts of about
+ * EXACT_SKY_SHARE * budget nodes, under the next tie order (each keeps its
+ * own series); returns as decide_all. */
+static int decide_lower(probe_state *Q, uint64_t budget) {
+  unsigned h = Q->lower_turn++ % EXACT_RANKS;
+  int st = EXACT_SKYLINE * EXACT_RANKS + (int)h;
+  uint64_t b = budget > UINT64_MAX / EXACT_SKY_SHARE
+                   ? UINT64_MAX
+                   : budget * EXACT_SKY_SHARE;
+  int r = mpx_xs_restarts(&Q->X, Q->L, b, st, EXACT_RESTART_UNIT,
+                          &Q->runs[h]);
+  if (r == 1)
+    keep_plan(Q);
+  else if (r == 0)
+    raise_lower(Q, Q->L);
+  else if (Q->X.stop == 2)
+    return -2;
+  return r;
 }
 
 /* The schedule of the header comment. Ends at the global limit, or when
@@ -91,15 +126,21 @@ static void bisect(probe_state *Q) {
   if (decide_all(Q, Q->L, budget, PROBE_TRIES) == -2)
     return;
   Q->next += PROBE_TRIES;
+  if (Q->P->restart_lower && Q->L < Q->U && decide_lower(Q, budget) == -2)
+    return;
   uint64_t lo = Q->L;
   while (Q->L < Q->U) {
     if (lo < Q->L)
       lo = Q->L;
     if (lo >= Q->U) {
-      lo = Q->L;
       if (budget > UINT64_MAX / 2)
         return;
       budget *= 2;
+      if (Q->P->restart_lower && decide_lower(Q, budget) == -2)
+        return;
+      if (Q->L >= Q->U)
+        return;
+      lo = Q->L;
     }
     uint64_t C = (lo + (Q->U - lo) / 2) / Q->gr * Q->gr;
     if (C < lo)

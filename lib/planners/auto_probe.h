@@ -10,6 +10,7 @@
 
 #include "planners/exact_fit.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /** The probe's inputs and results. */
@@ -20,6 +21,9 @@ typedef struct mpx_probe {
                             net; 1e300 when only the work may decide) */
   uint64_t capacity;   /**< the caller's capacity (0: none): while the plan
                             is above it, it is the capacity decided */
+  bool restart_lower;  /**< also decide C = lower as skyline restarts, at
+                            the start and at each budget doubling: for
+                            inputs whose optimum is likely the bound */
   /* In and out. */
   uint64_t *offsets;   /**< p->count entries: a valid plan, improved in place */
   uint64_t peak;       /**< its peak */

@@ -65,15 +65,6 @@ uint64_t mpx_granularity(const memplan_problem *p) {
  * they are skipped and greedy-size alone answers. */
 #define EXACT_MAX_GRAPH_PAIRS ((size_t)64 << 20)
 #define EXACT_DEFAULT_SECONDS 10.0
-/* Nodes of the shortest run of a restart series (exact_restart.c). */
-#ifndef EXACT_RESTART_UNIT
-#define EXACT_RESTART_UNIT 256
-#endif
-/* Skyline decisions at C = L get this many times a round's budget: on
- * perfect packings they are the ones that find the plan (docs/results.md). */
-#ifndef EXACT_SKY_SHARE
-#define EXACT_SKY_SHARE 4
-#endif
 
 /*---------------------------------------------------------------------------*
  * Heuristic upper bounds and the large-input fallback

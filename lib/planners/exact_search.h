@@ -42,6 +42,16 @@ typedef enum exact_branch {
 #ifndef EXACT_TT_MAX_BITS
 #define EXACT_TT_MAX_BITS 22
 #endif
+/* Nodes of the shortest run of a restart series (exact_restart.c). */
+#ifndef EXACT_RESTART_UNIT
+#define EXACT_RESTART_UNIT 256
+#endif
+/* Skyline decisions at C = L, as restarts, get this many times a round's
+ * budget, in exact and in auto's probes: on perfect packings they are the
+ * ones that find the plan (docs/results.md). */
+#ifndef EXACT_SKY_SHARE
+#define EXACT_SKY_SHARE 4
+#endif
 /* Children a search node lists at a time (see children in
  * exact_search.c). */
 #define EXACT_CAND_WINDOW 32

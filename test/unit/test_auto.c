@@ -370,7 +370,8 @@ static void test_greedy_visit_budget(void **state) {
  * plan: the plan stays valid and never rises, the work stays within the
  * limit, every refutation is sound (the lower bound never passes the
  * optimum, found by brute force), a bound that meets the plan makes it
- * optimal, and the same input gives the same plan. With a budget this
+ * optimal, and the same input gives the same plan, with and without
+ * restarts at the bound (restart_lower, even seeds). With a budget this
  * large for such inputs the optimum itself must be reached. */
 static void test_probe_small(void **state) {
   (void)state;
@@ -403,7 +404,11 @@ static void test_probe_small(void **state) {
     }
     memcpy(again, off, n * sizeof *off);
     uint64_t L = memplan_lower_bound(&p, NULL);
-    mpx_probe P = {100000, 1e300, 0, off, worst, L, 0, false};
+    /* Even seeds also decide the bound as skyline restarts. */
+    bool rl = seed % 2 == 0;
+    mpx_probe P = {.work_limit = 100000, .deadline = 1e300,
+                   .restart_lower = rl, .offsets = off, .peak = worst,
+                   .lower = L};
     assert_int_equal(mpx_probe_run(&p, &g, &P), 0);
     uint64_t peak = 0;
     assert_int_equal(memplan_validate(&p, off, &peak, NULL, 0), 0);
@@ -417,7 +422,9 @@ static void test_probe_small(void **state) {
     assert_int_equal(P.peak, opt);
     improved += P.peak < worst;
     raised += P.lower > L;
-    mpx_probe Q = {100000, 1e300, 0, again, worst, L, 0, false};
+    mpx_probe Q = {.work_limit = 100000, .deadline = 1e300,
+                   .restart_lower = rl, .offsets = again, .peak = worst,
+                   .lower = L};
     assert_int_equal(mpx_probe_run(&p, &g, &Q), 0);
     assert_memory_equal(off, again, n * sizeof *off);
     assert_int_equal(P.work, Q.work);
@@ -451,8 +458,9 @@ static void test_probe_capacity(void **state) {
     uint64_t *off = malloc(n * sizeof *off);
     size_t cnt = mpx_order(&p, &g, MPX_BY_START, order);
     uint64_t pk = mpx_place(&p, &g, order, cnt, 0, &s, off);
-    mpx_probe P = {20000, 1e300, opt, off, pk,
-                   memplan_lower_bound(&p, NULL), 0, false};
+    mpx_probe P = {.work_limit = 20000, .deadline = 1e300, .capacity = opt,
+                   .offsets = off, .peak = pk,
+                   .lower = memplan_lower_bound(&p, NULL)};
     assert_int_equal(mpx_probe_run(&p, &g, &P), 0);
     assert_int_equal(memplan_validate(&p, off, NULL, NULL, 0), 0);
     assert_int_equal(P.peak, opt);
