@@ -32,6 +32,12 @@ static inline uint64_t mp_add_sat(uint64_t a, uint64_t b) {
   return __builtin_add_overflow(a, b, &s) ? UINT64_MAX : s;
 }
 
+/* a * b, or UINT64_MAX when the product does not fit. */
+static inline uint64_t mp_mul_sat(uint64_t a, uint64_t b) {
+  uint64_t m;
+  return __builtin_mul_overflow(a, b, &m) ? UINT64_MAX : m;
+}
+
 /* The least multiple of g >= 1 that is >= x, or UINT64_MAX when it does
  * not fit: a bound that rounds past 2^64 is above every possible peak. */
 static inline uint64_t mp_round_up_sat(uint64_t x, uint64_t g) {

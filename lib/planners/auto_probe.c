@@ -105,11 +105,8 @@ static int decide_all(probe_state *Q, uint64_t C, uint64_t budget, int tries) {
 static int decide_lower(probe_state *Q, uint64_t budget) {
   unsigned h = Q->lower_turn++ % EXACT_RANKS;
   int st = EXACT_SKYLINE * EXACT_RANKS + (int)h;
-  uint64_t b = budget > UINT64_MAX / EXACT_SKY_SHARE
-                   ? UINT64_MAX
-                   : budget * EXACT_SKY_SHARE;
-  int r = mpx_xs_restarts(&Q->X, Q->L, b, st, EXACT_RESTART_UNIT,
-                          &Q->runs[h]);
+  int r = mpx_xs_restarts(&Q->X, Q->L, mp_mul_sat(budget, EXACT_SKY_SHARE),
+                          st, EXACT_RESTART_UNIT, &Q->runs[h]);
   if (r == 1)
     keep_plan(Q);
   else if (r == 0)

@@ -458,12 +458,8 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
         lastB[h] = budget;
         /* Skyline decisions restart with new child orders (a different
          * search each time, so they are worth repeating at the same L). */
-        r = sky ? mpx_xs_restarts(&X, L,
-                                  budget > UINT64_MAX / EXACT_SKY_SHARE
-                                      ? UINT64_MAX
-                                      : budget * EXACT_SKY_SHARE,
-                                  h,
-                                  restart_unit, &runs[h])
+        r = sky ? mpx_xs_restarts(&X, L, mp_mul_sat(budget, EXACT_SKY_SHARE),
+                                  h, restart_unit, &runs[h])
                 : mpx_xs_decide(&X, L, budget, h);
         if (o && o->verbose)
           fprintf(stderr,
