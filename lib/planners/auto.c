@@ -115,6 +115,15 @@ static uint64_t hard_nodes(size_t n, uint64_t L, uint64_t best) {
   return cube < cap ? cube : cap;
 }
 
+/* Why auto stopped after its search (for plan->message), from the best
+ * peak before the search and the best peak and bound after it. */
+static const char *search_outcome(uint64_t before, uint64_t peak,
+                                  uint64_t lower) {
+  return peak < before    ? "improved by the search"
+         : peak <= lower ? "proven optimal by the search"
+                         : "search budget spent";
+}
+
 /* Runs the probes (auto_probe.c) from the best plan with eo's limits;
  * offers their plan and raises plan->lower_bound by their refutations.
  * Returns why auto stopped (for plan->message). */
@@ -141,9 +150,7 @@ static const char *improve_by_probes(const memplan_problem *p,
     offer(B, scratch, "probe");
   if (P.lower > plan->lower_bound)
     plan->lower_bound = P.lower;
-  return B->peak < before                ? "improved by the search"
-         : B->peak <= plan->lower_bound ? "proven optimal by the search"
-                                         : "search budget spent";
+  return search_outcome(before, B->peak, plan->lower_bound);
 }
 
 int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
@@ -292,9 +299,7 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
         plan->lower_bound = ex.lower_bound;
       if (ex.status == MEMPLAN_OPTIMAL && B.peak <= mpx_peak(p, scratch))
         plan->lower_bound = B.peak;
-      why = B.peak < before ? "improved by the search"
-            : B.peak == plan->lower_bound ? "proven optimal by the search"
-                                          : "search budget spent";
+      why = search_outcome(before, B.peak, plan->lower_bound);
     }
   } else if (B.peak > L) {
     why = "too large for the search";

@@ -99,10 +99,13 @@ static int decide_all(probe_state *Q, uint64_t C, uint64_t budget, int tries) {
   return -1;
 }
 
-/* Decides C = L as a series of skyline restarts of about
- * EXACT_SKY_SHARE * budget nodes, under the next tie order (each keeps its
- * own series); returns as decide_all. */
+/* With restart_lower, decides C = L as a series of skyline restarts of
+ * about EXACT_SKY_SHARE * budget nodes, under the next tie order (each
+ * keeps its own series); returns as decide_all (-1 as well when it does
+ * not apply). */
 static int decide_lower(probe_state *Q, uint64_t budget) {
+  if (!Q->P->restart_lower || Q->L >= Q->U)
+    return -1;
   unsigned h = Q->lower_turn++ % EXACT_RANKS;
   int st = EXACT_SKYLINE * EXACT_RANKS + (int)h;
   int r = mpx_xs_restarts(&Q->X, Q->L, mp_mul_sat(budget, EXACT_SKY_SHARE),
@@ -123,7 +126,7 @@ static void bisect(probe_state *Q) {
   if (decide_all(Q, Q->L, budget, PROBE_TRIES) == -2)
     return;
   Q->next += PROBE_TRIES;
-  if (Q->P->restart_lower && Q->L < Q->U && decide_lower(Q, budget) == -2)
+  if (decide_lower(Q, budget) == -2)
     return;
   uint64_t lo = Q->L;
   while (Q->L < Q->U) {
@@ -133,11 +136,10 @@ static void bisect(probe_state *Q) {
       if (budget > UINT64_MAX / 2)
         return;
       budget *= 2;
-      if (Q->P->restart_lower && decide_lower(Q, budget) == -2)
-        return;
-      if (Q->L >= Q->U)
-        return;
       lo = Q->L;
+      if (decide_lower(Q, budget) == -2)
+        return;
+      continue; /* L or U may have moved */
     }
     uint64_t C = (lo + (Q->U - lo) / 2) / Q->gr * Q->gr;
     if (C < lo)
