@@ -70,6 +70,22 @@ typedef struct memplan_cli_planning {
   uint64_t capacity;
   uint64_t alignment;      /* --alignment, 0 = none */
 } memplan_cli_planning;
+/* The --help lines of those options (a fragment of a printf format: '%%'
+ * for '%'), written once for every subcommand that takes them. */
+#define MEMPLAN_CLI_PLANNING_HELP                                              \
+  "  -t, --time-limit=SEC   wall-clock limit for each search planner (0,\n"   \
+  "                         the default: milp and exact 10 s, auto 10 s as\n" \
+  "                         a safety net; auto's search stops after its\n"   \
+  "                         own node budget unless --work-limit is given)\n" \
+  "      --work-limit=N     deterministic work limit (search nodes of\n"     \
+  "                         exact/auto, CBC's nodes for milp; 0 = none,\n"   \
+  "                         auto's own: 2000 + 32n, plus min(n^3/100,\n"     \
+  "                         1.2e8/n) when its heuristics are 3 %% or more\n" \
+  "                         above the lower bound)\n"                        \
+  "      --capacity=BYTES   arena capacity (overrides '# capacity:'; 0 =\n"  \
+  "                         none)\n"                                         \
+  "      --alignment=N      every offset also a multiple of N (each\n"       \
+  "                         alignment becomes its lcm with N)\n"
 /* Handles getopt_long's result `c` if it is one of the shared planning
  * options, or one of getopt's error codes (':' missing value, '?' unknown
  * option, with opterr = 0 and a leading ':' in the short options).
