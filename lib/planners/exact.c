@@ -205,25 +205,26 @@ static int fail(memplan_plan *plan, const char *msg) {
   return -1;
 }
 
-/* Max live bytes, and the tops of fixed buffers: the root lower bound. */
-static uint64_t root_bound(const xsearch *X) {
+/* Max live bytes, and the tops of fixed buffers: the root lower bound
+ * (uses X->spanpad as scratch). */
+static uint64_t root_bound(xsearch *X) {
   uint64_t L = 0;
   for (size_t s = 0; s < X->S; ++s)
     if (X->load[s] > L)
       L = X->load[s];
-  if (X->A > 1) {
-    for (size_t s = 0; s < X->S; ++s)
-      X->secpad[s] = 0;
+  if (X->A > 1) { /* each section's largest pad, as in dfs */
+    mp_span_min *t = &X->spanpad;
+    mp_span_min_begin(t, 0, (uint32_t)X->S, X->span_len);
     for (size_t i = 0; i < X->n; ++i) {
       uint64_t sz = X->p->buffers[i].size;
       uint64_t pad = mpx_align_up(sz, X->A) - sz;
-      for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s)
-        if (pad > X->secpad[s])
-          X->secpad[s] = pad;
+      if (pad) /* so sz > 0, and i has sections */
+        mp_span_min_put(t, X->slo[i], X->shi[i], ~pad);
     }
+    const uint64_t *npad = mp_span_min_read(t);
     for (size_t s = 0; s < X->S; ++s)
-      if (X->loadr[s] - X->secpad[s] > L)
-        L = X->loadr[s] - X->secpad[s];
+      if (X->loadr[s] - ~npad[s] > L)
+        L = X->loadr[s] - ~npad[s];
   }
   for (size_t i = 0; i < X->n; ++i) {
     const memplan_buffer *b = &X->p->buffers[i];

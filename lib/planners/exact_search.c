@@ -77,6 +77,7 @@ size_t mpx_xs_place(xsearch *X, uint32_t i, uint64_t o) {
   X->off[i] = o;
   X->placed[i] = 1;
   X->pstack[X->npstack++] = i;
+  X->span_len -= X->shi[i] - X->slo[i];
   if (X->tt)
     mpx_xs_term(X, i, UINT64_MAX);
   for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s) {
@@ -129,6 +130,7 @@ void mpx_xs_unplace_to(xsearch *X, size_t pmark, size_t umark) {
     for (uint32_t s = X->slo[i] + 1; s < X->shi[i]; ++s)
       X->cuts[s]++;
     X->placed[i] = 0;
+    X->span_len += X->shi[i] - X->slo[i];
     if (X->tt)
       mpx_xs_term(X, i, X->minoff[i]);
   }
@@ -218,10 +220,9 @@ int mpx_xs_dfs(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
   uint64_t min_height = UINT64_MAX;
   uint64_t req = 0; /* the least C under which this node would survive */
   size_t rem = 0;
-  for (uint32_t s = s0; s < s1; ++s) {
-    X->secmin[s] = UINT64_MAX;
-    X->secpad[s] = 0;
-  }
+  mp_span_min_begin(&X->spanmin, s0, s1, X->span_len);
+  if (X->A > 1)
+    mp_span_min_begin(&X->spanpad, s0, s1, X->span_len);
   for (uint32_t k = k0; k < k1; ++k) {
     uint32_t i = X->byslo[k];
     if (X->placed[i])
@@ -241,20 +242,17 @@ int mpx_xs_dfs(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
         min_height = h;
     }
     req = mpx_xs_sat_max_sum(req, pos, B[i].size);
-    {
-      uint64_t *sm = X->secmin;
-      for (uint32_t s = X->slo[i], e = X->shi[i]; s < e; ++s)
-        sm[s] = pos < sm[s] ? pos : sm[s];
-    }
-    if (X->A > 1) {
+    mp_span_min_put(&X->spanmin, X->slo[i], X->shi[i], pos);
+    if (X->A > 1) { /* the largest pad is the least complement */
       uint64_t pad = mpx_align_up(B[i].size, X->A) - B[i].size;
-      for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s)
-        if (pad > X->secpad[s])
-          X->secpad[s] = pad;
+      if (pad)
+        mp_span_min_put(&X->spanpad, X->slo[i], X->shi[i], ~pad);
     }
   }
   if (rem == 0)
     return 1;
+  X->secmin = mp_span_min_read(&X->spanmin);
+  const uint64_t *npad = X->A > 1 ? mp_span_min_read(&X->spanpad) : NULL;
   /* Sections: what is left must fit between the floor and C. */
   for (uint32_t s = s0; s < s1; ++s) {
     if (X->load[s] == 0)
@@ -268,7 +266,7 @@ int mpx_xs_dfs(xsearch *X, uint32_t s0, uint32_t s1, uint64_t last,
      * of A. */
     if (X->A > 1)
       req = mpx_xs_sat_max_sum(req, mpx_align_up(f, X->A),
-                        X->loadr[s] - X->secpad[s]);
+                               X->loadr[s] - ~npad[s]);
   }
   if (req > C) {
     /* Pruned. Nothing else in the search depends on C, so the search at
@@ -433,6 +431,7 @@ void mpx_xs_reset(xsearch *X) {
   X->nundo = 0;
   X->ncand = 0;
   X->npstack = 0;
+  X->span_len = 0;
   for (size_t s = 0; s < X->S; ++s) {
     X->floor[s] = X->load[s] = X->loadr[s] = 0;
     X->cuts[s] = 0;
@@ -449,6 +448,7 @@ void mpx_xs_reset(xsearch *X) {
     }
     for (uint32_t s = X->slo[i] + 1; s < X->shi[i]; ++s)
       X->cuts[s]++;
+    X->span_len += X->shi[i] - X->slo[i]; /* 0 for a buffer of size 0 */
   }
   if (X->tt)
     mpx_xs_keys_from_scratch(X);
@@ -600,8 +600,8 @@ void mpx_xs_free(xsearch *X) {
   free(X->load);
   free(X->loadr);
   free(X->cuts);
-  free(X->secmin);
-  free(X->secpad);
+  mp_span_min_free(&X->spanmin);
+  mp_span_min_free(&X->spanpad);
   free(X->slo_first);
   free(X->slotcnt);
   free(X->off);
@@ -666,12 +666,10 @@ int mpx_xs_init(xsearch *X, const memplan_problem *p,
   X->load = malloc(S1 * sizeof *X->load);
   X->loadr = malloc(S1 * sizeof *X->loadr);
   X->cuts = malloc(S1 * sizeof *X->cuts);
-  X->secmin = malloc(S1 * sizeof *X->secmin);
-  X->secpad = calloc(S1, sizeof *X->secpad);
   X->slo_first = malloc(S1 * sizeof *X->slo_first);
   X->slotcnt = malloc(S1 * sizeof *X->slotcnt);
   if (!X->firstslo || !X->floor || !X->load || !X->loadr || !X->cuts ||
-      !X->secmin || !X->secpad || !X->slo_first || !X->slotcnt)
+      !X->slo_first || !X->slotcnt || !mp_span_min_init(&X->spanmin, S1))
     goto oom;
   size_t undo_cap = 1;
   for (size_t i = 0; i < n; ++i) {
@@ -729,6 +727,8 @@ int mpx_xs_init(xsearch *X, const memplan_problem *p,
       X->A = mp_gcd(X->A, p->buffers[i].alignment);
   if (X->A == 0)
     X->A = 1;
+  if (X->A > 1 && !mp_span_min_init(&X->spanpad, S1))
+    goto oom;
   X->gr = 0;
   for (size_t i = 0; i < n; ++i) {
     const memplan_buffer *b = &p->buffers[i];

@@ -15,6 +15,7 @@
 #ifndef MEMPLAN_LIB_EXACT_SEARCH_H
 #define MEMPLAN_LIB_EXACT_SEARCH_H
 
+#include "core/span_min.h"
 #include "planners/exact_fit.h"
 
 #include <stdbool.h>
@@ -95,8 +96,13 @@ typedef struct xsearch {
   size_t holes;        /* slot holes on the current search path */
   uint32_t *cuts;      /* per boundary s (between s-1 and s): unplaced
                           buffers crossing it */
-  uint64_t *secmin;    /* scratch: per section, lowest reachable offset */
-  uint64_t *secpad;    /* scratch: per section, largest rounding pad */
+  /* Scratch of each dfs node: secmin, per section, the lowest offset an
+   * unplaced buffer can take there (read from spanmin); spanpad (when
+   * A > 1) the largest rounding pad, as the least complement. */
+  const uint64_t *secmin;
+  mp_span_min spanmin, spanpad;
+  uint64_t span_len;   /* sections of all unplaced buffers, summed: what
+                          writing them out costs (mp_span_min_begin) */
   uint32_t *slotcnt;   /* scratch: per section, slot children (exact_slot.c) */
   uint64_t *off;
   unsigned char *placed;

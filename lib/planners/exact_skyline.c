@@ -80,8 +80,8 @@ static uint64_t rest_above(const xsearch *X, uint32_t i, uint64_t m,
  * UINT32_MAX. */
 static uint32_t count_children(xsearch *X, uint32_t s0, uint32_t s1,
                                uint64_t m, uint64_t last) {
-  uint32_t *cnt = X->slotcnt;
-  for (uint32_t s = s0; s < s1; ++s)
+  uint32_t *cnt = X->slotcnt; /* differences first (S + 1 entries) */
+  for (uint32_t s = s0; s <= s1; ++s)
     cnt[s] = 0;
   for (uint32_t k = X->firstslo[s0]; k < X->firstslo[s1]; ++k) {
     uint32_t i = X->byslo[k];
@@ -91,8 +91,14 @@ static uint32_t count_children(xsearch *X, uint32_t s0, uint32_t s1,
       return i;
     if (!free_child(X, i))
       continue;
-    for (uint32_t s = X->slo[i]; s < X->shi[i]; ++s)
-      cnt[s]++;
+    assert(X->shi[i] <= s1); /* the piece holds its unplaced buffers */
+    cnt[X->slo[i]]++;
+    cnt[X->shi[i]]--; /* unsigned: the prefix sums come out right */
+  }
+  uint32_t run = 0;
+  for (uint32_t s = s0; s < s1; ++s) {
+    run += cnt[s];
+    cnt[s] = run;
   }
   return UINT32_MAX;
 }

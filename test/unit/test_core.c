@@ -1,6 +1,7 @@
 /* The problem model, memplan_problem_check, names, and memplan_solve's
  * contract (status, lower bound, capacity, errors), plus the shared cases
- * 01, 16 and 17 (generated at test time) with their stated values. */
+ * 01, 16 and 17 (generated at test time) with their stated values; and
+ * the internal span table of the exact search (core/span_min.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/span_min.h"
 #include "memplan/memplan.h"
 #include "testutil.h"
 
@@ -337,6 +339,37 @@ static void shared_case_17(void **state) {
   memplan_problem_free(&p);
 }
 
+/* Rounds of random spans over random ranges of points, each read checked
+ * against writing the spans out, with the table and with direct writes
+ * (the length hint chooses); one table across rounds, as in the search. */
+static void span_min_matches_written_out(void **state) {
+  (void)state;
+  enum { P = 300 };
+  mp_span_min t;
+  assert_true(mp_span_min_init(&t, P));
+  uint64_t rng = 19, want[P];
+  for (int round = 0; round < 400; ++round) {
+    uint32_t lo = (uint32_t)tu_range(&rng, 0, P - 1);
+    uint32_t hi = (uint32_t)tu_range(&rng, lo, P);
+    mp_span_min_begin(&t, lo, hi, round % 2 ? 0 : UINT64_MAX);
+    for (uint32_t s = lo; s < hi; ++s)
+      want[s] = UINT64_MAX;
+    int puts = hi > lo ? (int)tu_range(&rng, 0, 40) : 0;
+    for (int k = 0; k < puts; ++k) {
+      uint32_t a = (uint32_t)tu_range(&rng, lo, hi - 1);
+      uint32_t b = (uint32_t)tu_range(&rng, a + 1, hi);
+      uint64_t v = tu_range(&rng, 0, 1000);
+      mp_span_min_put(&t, a, b, v);
+      for (uint32_t s = a; s < b; ++s)
+        want[s] = v < want[s] ? v : want[s];
+    }
+    const uint64_t *got = mp_span_min_read(&t);
+    for (uint32_t s = lo; s < hi; ++s)
+      assert_int_equal(got[s], want[s]);
+  }
+  mp_span_min_free(&t);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(problem_add_and_free),
@@ -350,6 +383,7 @@ int main(void) {
       cmocka_unit_test(shared_case_01),
       cmocka_unit_test(shared_case_16),
       cmocka_unit_test(shared_case_17),
+      cmocka_unit_test(span_min_matches_written_out),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
