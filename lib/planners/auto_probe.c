@@ -15,11 +15,13 @@
 |*      perfect packing is found fast or not at all, and the bisection never  *|
 |*      comes back to L.                                                      *|
 |*   2. Bisection: C = the middle of [lo, U), under two strategies (the next  *|
-|*      ones of a fixed cycle) until one answers. Found: U drops to the       *|
-|*      plan's peak. Refuted: L (and lo) rise, a proof. Undecided: lo =       *|
-|*      C + g (not a proof, only where this budget stops answering). When lo  *|
-|*      reaches U, lo goes back to L and the budget doubles (restarts, as in  *|
-|*      exact).                                                               *|
+|*      ones of a fixed cycle) until one answers; a skyline strategy decides  *|
+|*      as restarts with the probe's budget (under a loose capacity a plan    *|
+|*      is met by one of many short dives sooner than by one long one: dev    *|
+|*      set, docs/results.md). Found: U drops to the plan's peak. Refuted:    *|
+|*      L (and lo) rise, a proof. Undecided: lo = C + g (not a proof, only    *|
+|*      where this budget stops answering). When lo reaches U, lo goes back   *|
+|*      to L and the budget doubles (restarts, as in exact).                  *|
 |*                                                                            *|
 |* The orders and rules are exact's (exact_search.c); only the capacities     *|
 |* asked and the budgets differ, so every plan is a canonical one and every   *|
@@ -55,6 +57,7 @@ typedef struct probe_state {
   unsigned next; /* the strategy to try first at the next capacity */
   unsigned lower_turn; /* decide_lower's calls so far */
   uint64_t runs[EXACT_RANKS]; /* its restart series, per tie order */
+  uint64_t bruns[EXACT_RANKS]; /* the bisection's skyline series */
 } probe_state;
 
 /* The search's plan (X->off) becomes the best when it is lower. */
@@ -78,12 +81,17 @@ static void raise_lower(probe_state *Q, uint64_t C) {
 }
 
 /* Decides C under `tries` strategies (from Q->next in the cycle) until one
- * answers: 1 found (P's plan and U updated), 0 refuted (L raised), -1
- * undecided, -2 the global limit (work or deadline). */
+ * answers, skyline ones as restarts (each tie order keeps its series):
+ * 1 found (P's plan and U updated), 0 refuted (L raised), -1 undecided,
+ * -2 the global limit (work or deadline). */
 static int decide_all(probe_state *Q, uint64_t C, uint64_t budget, int tries) {
   for (int t = 0; t < tries; ++t) {
     int k = (int)((Q->next + t) % PROBE_STRATEGIES);
-    int r = mpx_xs_decide(&Q->X, C, budget, probe_strategies[k]);
+    int st = probe_strategies[k];
+    int r = st / EXACT_RANKS == EXACT_SKYLINE
+                ? mpx_xs_restarts(&Q->X, C, budget, st, EXACT_RESTART_UNIT,
+                                  &Q->bruns[st % EXACT_RANKS])
+                : mpx_xs_decide(&Q->X, C, budget, st);
     if (r == 1) {
       assert(mpx_peak(Q->p, Q->X.off) <= C);
       keep_plan(Q);
