@@ -18,8 +18,8 @@
 |*      the probes. The default budget is AUTO_BASE_NODES +                   *|
 |*      AUTO_NODES_PER_BUFFER x n nodes, plus, when the members' best peak    *|
 |*      is AUTO_HARD_GAP_PERMILLE or more above L (the members failed: a      *|
-|*      tight input), min(n^3 / AUTO_HARD_CUBE_DIV, AUTO_HARD_WORK / n)       *|
-|*      more (at most about 1 CPU s here; a node costs O(n), hence the cap    *|
+|*      tight input), min(n^4 / AUTO_HARD_QUART_DIV, AUTO_HARD_WORK / n)      *|
+|*      more (at most about 3 CPU s here; a node costs O(n), hence the cap    *|
 |*      on nodes x n). AUTO_CAPACITY_FACTOR                                   *|
 |*      times the nodes when a capacity is set and no member meets it;        *|
 |*      opts->work_limit replaces the budget (alone it also lifts the         *|
@@ -52,13 +52,14 @@
 /* Tight inputs (the members' best 3 % or more above the bound) get more
  * nodes, superlinear in n so that small inputs stay fast (the random study
  * at n = 100: greedy-size 1.7 % above the bound on average, a few 3 % and
- * more: with 3 n^2 its mean rose from 6.0 to 9.9 ms), at most
- * AUTO_HARD_WORK / n (the members on the generated packings are 18 % above;
- * dev set, seeds 1-30: mean peak/optimum 1.083 with the base budget, 1.063
- * with 10^5 nodes, 1.058 with 4 x 10^5). */
+ * more: with 3 n^2 its mean rose from 6.0 to 9.9 ms, with 2 n^3/100 to
+ * 9.4), at most AUTO_HARD_WORK / n. n^4/10^4 is n^3/100 at n = 100 and
+ * twice it at n = 200: on the generated packings (150-500 buffers, the
+ * members 18 % above) the optimum is reached within 2 % on 41 of the 100
+ * dev seeds against 35 with n^3/100 and 1.2e8/n (docs/results.md). */
 #define AUTO_HARD_GAP_PERMILLE 30
-#define AUTO_HARD_CUBE_DIV 100
-#define AUTO_HARD_WORK ((uint64_t)120000000)
+#define AUTO_HARD_QUART_DIV 10000
+#define AUTO_HARD_WORK ((uint64_t)240000000)
 #define AUTO_MAX_SEARCH_N 2000
 #define AUTO_MAX_PAIRS ((size_t)32 << 20)
 #define AUTO_KERNEL_VISITS ((uint64_t)16 << 20)
@@ -109,10 +110,10 @@ static uint64_t hard_nodes(size_t n, uint64_t L, uint64_t best) {
   if (!far_above(L, best))
     return 0;
   uint64_t cap = AUTO_HARD_WORK / (n ? n : 1);
-  if (n >= 2000000) /* n^3 would overflow; the cap is far smaller */
+  if (n >= 50000) /* n^4 would overflow; the cap is far smaller */
     return cap;
-  uint64_t cube = (uint64_t)n * n * n / AUTO_HARD_CUBE_DIV;
-  return cube < cap ? cube : cap;
+  uint64_t quart = (uint64_t)n * n * n * n / AUTO_HARD_QUART_DIV;
+  return quart < cap ? quart : cap;
 }
 
 /* Why auto stopped after its search (for plan->message), from the best

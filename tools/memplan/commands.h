@@ -79,8 +79,8 @@ typedef struct memplan_cli_planning {
   "                         own node budget unless --work-limit is given)\n" \
   "      --work-limit=N     deterministic work limit (search nodes of\n"     \
   "                         exact/auto, CBC's nodes for milp; 0 = none,\n"   \
-  "                         auto's own: 2000 + 32n, plus min(n^3/100,\n"     \
-  "                         1.2e8/n) when its heuristics are 3 %% or more\n" \
+  "                         auto's own: 2000 + 32n, plus min(n^4/10^4,\n"    \
+  "                         2.4e8/n) when its heuristics are 3 %% or more\n" \
   "                         above the lower bound)\n"                        \
   "      --capacity=BYTES   arena capacity (overrides '# capacity:'; 0 =\n"  \
   "                         none)\n"                                         \
