@@ -47,7 +47,7 @@
 #define AUTO_BASE_NODES 2000
 #define AUTO_NODES_PER_BUFFER 32
 #define AUTO_CAPACITY_FACTOR 16
-/* A safety net only: the node budget decides (about 1 CPU s at most). */
+/* A safety net only: the node budget decides (about 3 CPU s at most). */
 #define AUTO_DEFAULT_SECONDS 10.0
 /* Tight inputs (the members' best 3 % or more above the bound) get more
  * nodes, superlinear in n so that small inputs stay fast (the random study
