@@ -1,4 +1,4 @@
-/*===-- core/span_min.h - The least value over spans, read at every point --===*\
+/*===-- core/span_min.h - The least value over spans, read at every point -===*\
 |*                                                                            *|
 |* Internal: not installed, not part of the API.                              *|
 |*                                                                            *|
@@ -9,9 +9,11 @@
 |* level k = floor(log2(len)) at lo and at hi - 2^k, two spans of 2^k that   *|
 |* cover [lo, hi). The read pushes each level into the one below it, so a    *|
 |* round costs O(updates + P log L) for P points and spans of at most L.     *|
-|* Only the levels an update used are filled (and pushed) in a round. When   *|
-|* the caller expects the spans to be short, writing them out is cheaper,    *|
-|* and a round does that instead (mp_span_min_begin): the same values.      *|
+|* Only the levels up to the highest one an update used are filled (and     *|
+|* pushed) in a round, and the table has levels up to its longest span      *|
+|* only. When the caller expects the spans to be short, writing them out    *|
+|* is cheaper, and a round does that instead (mp_span_min_begin): the same  *|
+|* values.                                                                   *|
 |*                                                                            *|
 |* The exact search uses it for its per-section floors (exact_search.c),     *|
 |* read at every node after one update per unplaced buffer.                  *|
@@ -40,12 +42,15 @@ static inline unsigned mp_log2_floor(uint32_t x) {
   return 31u - (unsigned)__builtin_clz(x);
 }
 
-/* A table over points [0, points), points >= 1; false when memory runs
- * out (then nothing is allocated). */
-static inline bool mp_span_min_init(mp_span_min *t, size_t points) {
+/* A table over points [0, points), points >= 1, for spans of at most
+ * `longest` points (1 <= longest <= points); false when memory runs out
+ * (then nothing is allocated). */
+static inline bool mp_span_min_init(mp_span_min *t, size_t points,
+                                    uint32_t longest) {
   assert(points >= 1 && points <= UINT32_MAX);
+  assert(longest >= 1 && longest <= points);
   t->stride = points;
-  t->levels = mp_log2_floor((uint32_t)points) + 1;
+  t->levels = mp_log2_floor(longest) + 1;
   t->top = 0;
   t->lo = t->hi = 0;
   t->cell = malloc((size_t)t->levels * points * sizeof *t->cell);
@@ -87,6 +92,7 @@ static inline void mp_span_min_put(mp_span_min *t, uint32_t lo, uint32_t hi,
     return;
   }
   unsigned k = mp_log2_floor(hi - lo);
+  assert(k < t->levels); /* no longer than init's `longest` */
   for (; t->top <= k; ++t->top) {
     uint64_t *l = t->cell + (size_t)t->top * t->stride;
     for (uint32_t s = t->lo; s < t->hi; ++s)

@@ -52,11 +52,12 @@
 /* Tight inputs (the members' best 3 % or more above the bound) get more
  * nodes, superlinear in n so that small inputs stay fast (the random study
  * at n = 100: greedy-size 1.7 % above the bound on average, a few 3 % and
- * more: with 3 n^2 its mean rose from 6.0 to 9.9 ms, with 2 n^3/100 to
- * 9.4), at most AUTO_HARD_WORK / n. n^4/10^4 is n^3/100 at n = 100 and
- * twice it at n = 200: on the generated packings (150-500 buffers, the
- * members 18 % above) the optimum is reached within 2 % on 41 of the 100
- * dev seeds against 35 with n^3/100 and 1.2e8/n (docs/results.md). */
+ * more: with 3 n^2 its mean rose from 6.0 to 9.9 ms, with 2 n^3/100 it
+ * took 9.4 ms against 8.3 alongside), at most AUTO_HARD_WORK / n.
+ * n^4/10^4 is n^3/100 at n = 100 and twice it at n = 200: on the generated
+ * packings (150-500 buffers, the members 18 % above) the optimum is
+ * reached within 2 % on 41 of the 100 dev seeds against 35 with n^3/100
+ * and 1.2e8/n (docs/results.md). */
 #define AUTO_HARD_GAP_PERMILLE 30
 #define AUTO_HARD_QUART_DIV 10000
 #define AUTO_HARD_WORK ((uint64_t)240000000)

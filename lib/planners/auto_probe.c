@@ -8,12 +8,12 @@
 |* finds where the search stops answering in a few probes, and each probe     *|
 |* found below U there gains up to half the gap.                              *|
 |*                                                                            *|
-|*   1. C = L with a small budget: on tight inputs the optimum is often L,    *|
-|*      and a plan there ends the search at once. With restart_lower, C = L   *|
-|*      is then decided again as skyline restarts (exact_restart.c) with      *|
-|*      EXACT_SKY_SHARE times the budget, and again at each doubling: a       *|
-|*      perfect packing is found fast or not at all, and the bisection never  *|
-|*      comes back to L.                                                      *|
+|*   1. C = L with a small budget, under the first two strategies of 2's     *|
+|*      cycle: on tight inputs the optimum is often L, and a plan there ends  *|
+|*      the search at once. With restart_lower, C = L is then decided again   *|
+|*      as skyline restarts (exact_restart.c) with EXACT_SKY_SHARE times the  *|
+|*      budget, and again at each doubling: a perfect packing is found fast   *|
+|*      or not at all, and the bisection never comes back to L.               *|
 |*   2. Bisection: C = the middle of [lo, U), under two strategies (the next  *|
 |*      ones of a fixed cycle) until one answers; a skyline strategy decides  *|
 |*      as restarts with the probe's budget (under a loose capacity a plan    *|

@@ -669,7 +669,7 @@ int mpx_xs_init(xsearch *X, const memplan_problem *p,
   X->slo_first = malloc(S1 * sizeof *X->slo_first);
   X->slotcnt = malloc(S1 * sizeof *X->slotcnt);
   if (!X->firstslo || !X->floor || !X->load || !X->loadr || !X->cuts ||
-      !X->slo_first || !X->slotcnt || !mp_span_min_init(&X->spanmin, S1))
+      !X->slo_first || !X->slotcnt)
     goto oom;
   size_t undo_cap = 1;
   for (size_t i = 0; i < n; ++i) {
@@ -727,8 +727,16 @@ int mpx_xs_init(xsearch *X, const memplan_problem *p,
       X->A = mp_gcd(X->A, p->buffers[i].alignment);
   if (X->A == 0)
     X->A = 1;
-  if (X->A > 1 && !mp_span_min_init(&X->spanpad, S1))
-    goto oom;
+  {
+    /* The span tables need levels up to the longest live range only. */
+    uint32_t longest = 1;
+    for (size_t i = 0; i < n; ++i)
+      if (X->shi[i] - X->slo[i] > longest)
+        longest = X->shi[i] - X->slo[i];
+    if (!mp_span_min_init(&X->spanmin, S1, longest) ||
+        (X->A > 1 && !mp_span_min_init(&X->spanpad, S1, longest)))
+      goto oom;
+  }
   X->gr = 0;
   for (size_t i = 0; i < n; ++i) {
     const memplan_buffer *b = &p->buffers[i];

@@ -346,7 +346,7 @@ static void span_min_matches_written_out(void **state) {
   (void)state;
   enum { P = 300 };
   mp_span_min t;
-  assert_true(mp_span_min_init(&t, P));
+  assert_true(mp_span_min_init(&t, P, P));
   uint64_t rng = 19, want[P];
   for (int round = 0; round < 400; ++round) {
     uint32_t lo = (uint32_t)tu_range(&rng, 0, P - 1);
