@@ -10,7 +10,7 @@
 |*  - Decision vs. optimization: each round probes the capacity if one is    *|
 |*    set and not yet met, then C = L (the proven bound, upwards), C = U - g  *|
 |*    (below the best plan U) and one C in the upper quarter of [L, U) (a     *|
-|*    tight capacity guides the search), for each strategy - three tie       *|
+|*    tight capacity guides the search), for each strategy - four tie        *|
 |*    orders (MiniMalloc's static preorderings), each with the canonical     *|
 |*    children alone and with skyline branching, whose decision at C = L     *|
 |*    runs as randomized restarts - under a node budget that doubles when a  *|

@@ -32,6 +32,18 @@ uint64_t mpx_luby(uint64_t k) {
   }
 }
 
+/* The strategy is part of each run's seed: series under different tie
+ * orders would otherwise repeat each other's child orders. It is numbered
+ * as it was with three tie orders (rule * 3 + order), the fourth order's
+ * strategies after those, so that adding a tie order left the other series
+ * as they were. */
+static uint64_t series_id(int st) {
+  int rule = st / EXACT_RANKS, h = st % EXACT_RANKS;
+  if (h < 3)
+    return (uint64_t)(rule * 3 + h);
+  return (uint64_t)(EXACT_BRANCHES * 3 + rule * (EXACT_RANKS - 3) + h - 3);
+}
+
 int mpx_xs_restarts(xsearch *X, uint64_t C, uint64_t budget, int st,
                     uint64_t unit, uint64_t *run) {
   assert(unit >= 1);
@@ -39,9 +51,7 @@ int mpx_xs_restarts(xsearch *X, uint64_t C, uint64_t budget, int st,
   int r = -1;
   while (spent < budget) {
     ++*run;
-    /* The strategy is part of the seed: series under different tie
-     * orders would otherwise repeat each other's child orders. */
-    X->shuffle = *run == 1 ? 0 : mpx_xs_mix64(((uint64_t)st << 40) + *run);
+    X->shuffle = *run == 1 ? 0 : mpx_xs_mix64((series_id(st) << 40) + *run);
     uint64_t term = mpx_luby(*run);
     uint64_t b = term > (budget - spent) / unit ? budget - spent : term * unit;
     r = mpx_xs_decide(X, C, b, st);

@@ -24,8 +24,10 @@
 
 /* Tie orders (MiniMalloc's static preorderings); a strategy is a tie
  * order and a branching rule: strategy st uses tie order st % EXACT_RANKS
- * and rule st / EXACT_RANKS (exact_branch). */
-#define EXACT_RANKS 3
+ * and rule st / EXACT_RANKS (exact_branch). The orders are MiniMalloc's
+ * three defaults (W,A,T; T,A,W; T,W,A) and our A,T,W, listed in
+ * mpx_xs_init. */
+#define EXACT_RANKS 4
 #define EXACT_BRANCHES 3
 #define EXACT_STRATEGIES (EXACT_BRANCHES * EXACT_RANKS)
 
