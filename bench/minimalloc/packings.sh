@@ -28,13 +28,8 @@ family=${5:-packing}
 work=${6:-}
 out=$build/bench-minimalloc
 "$here/build-drivers.sh" "$build" "$out"
-case "$set_" in
-  dev) first=1; k=100 ;;
-  test) first=100001; k=100 ;;
-  dev:*) first=1; k=${set_#dev:} ;;
-  test:*) first=100001; k=${set_#test:} ;;
-  *) echo "packings.sh: SET is dev, test, dev:K or test:K" >&2; exit 2 ;;
-esac
+. "$here/seed-sets.sh"
+seed_set "$set_"
 dir=$out/$family-${set_%%:*}
 mkdir -p "$dir"
 files=""

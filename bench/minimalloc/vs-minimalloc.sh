@@ -17,17 +17,13 @@
 # stay). Every plan it writes is checked with `memplan check`. Prints one
 # line per instance (status, CPU seconds) and a SUMMARY line.
 set -eu
+here=$(cd "$(dirname "$0")" && pwd)
 mm=$1
 build=${2:-build}
 set_=${3:-test}
 secs=${4:-10}
-case "$set_" in
-  dev) first=1; k=100 ;;
-  test) first=100001; k=100 ;;
-  dev:*) first=1; k=${set_#dev:} ;;
-  test:*) first=100001; k=${set_#test:} ;;
-  *) echo "vs-minimalloc.sh: SET is dev, test, dev:K or test:K" >&2; exit 2 ;;
-esac
+. "$here/seed-sets.sh"
+seed_set "$set_"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo "== MiniMalloc ($mm), packing set $set_, ${secs} CPU s each; load: $(cut -d' ' -f1-3 /proc/loadavg)"
