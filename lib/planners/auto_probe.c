@@ -50,13 +50,15 @@
  * (docs/results.md). */
 #define PROBE_RANKS 3
 _Static_assert(PROBE_RANKS <= EXACT_RANKS, "the probes' tie orders are exact's");
-#define PROBE_STRATEGIES (3 * PROBE_RANKS)
-/* The k-th strategy of the cycle: skyline, slot, then canonical, each
- * under tie orders 0 .. PROBE_RANKS - 1. */
+/* The branching rules in the order the cycle takes them. */
+static const exact_branch probe_rules[] = {EXACT_SKYLINE, EXACT_SLOT,
+                                           EXACT_CANONICAL};
+#define PROBE_STRATEGIES                                                      \
+  ((int)(sizeof probe_rules / sizeof *probe_rules) * PROBE_RANKS)
+/* The k-th strategy of the cycle: each rule under tie orders 0 ..
+ * PROBE_RANKS - 1. */
 static int probe_strategy(int k) {
-  static const exact_branch by[3] = {EXACT_SKYLINE, EXACT_SLOT,
-                                     EXACT_CANONICAL};
-  return (int)by[k / PROBE_RANKS] * EXACT_RANKS + k % PROBE_RANKS;
+  return (int)probe_rules[k / PROBE_RANKS] * EXACT_RANKS + k % PROBE_RANKS;
 }
 
 

@@ -11,7 +11,7 @@
 |*    set and not yet met, then C = L (the proven bound, upwards), C = U - g  *|
 |*    (below the best plan U) and one C in the upper quarter of [L, U) (a     *|
 |*    tight capacity guides the search), for each strategy - four tie        *|
-|*    orders (MiniMalloc's static preorderings), each with the canonical     *|
+|*    orders (MiniMalloc's three and ours), each with the canonical          *|
 |*    children alone and with skyline branching, whose decision at C = L     *|
 |*    runs as randomized restarts - under a node budget that doubles when a  *|
 |*    neither end (restarts, as in MiniMalloc's round robin and TelaMalloc's  *|

@@ -33,15 +33,19 @@ uint64_t mpx_luby(uint64_t k) {
 }
 
 /* The strategy is part of each run's seed: series under different tie
- * orders would otherwise repeat each other's child orders. It is numbered
- * as it was with three tie orders (rule * 3 + order), the fourth order's
- * strategies after those, so that adding a tie order left the other series
- * as they were. */
+ * orders would otherwise repeat each other's child orders. The id is one
+ * to one, and stays the same for a strategy when tie orders are appended:
+ * the first SERIES_FIRST_RANKS orders are numbered rule * SERIES_FIRST_RANKS
+ * + order (the numbering of strategies when there were three orders),
+ * later ones after all of those. */
+#define SERIES_FIRST_RANKS 3
 static uint64_t series_id(int st) {
   int rule = st / EXACT_RANKS, h = st % EXACT_RANKS;
-  if (h < 3)
-    return (uint64_t)(rule * 3 + h);
-  return (uint64_t)(EXACT_BRANCHES * 3 + rule * (EXACT_RANKS - 3) + h - 3);
+  if (h < SERIES_FIRST_RANKS)
+    return (uint64_t)(rule * SERIES_FIRST_RANKS + h);
+  return (uint64_t)(EXACT_BRANCHES * SERIES_FIRST_RANKS +
+                    rule * (EXACT_RANKS - SERIES_FIRST_RANKS) + h -
+                    SERIES_FIRST_RANKS);
 }
 
 int mpx_xs_restarts(xsearch *X, uint64_t C, uint64_t budget, int st,
