@@ -519,6 +519,37 @@ static void test_rules_agree(void **state) {
   assert_true(proven >= 110);
 }
 
+/* The four tie orders (mpx_xs_init): A,T,W, T,A,W, T,W,A and MiniMalloc's
+ * W,A,T, each descending, on four buffers that each of them (and W,T,A)
+ * ranks differently. Sections [0,1) [1,2) [2,4) hold 21, 51 and 30 bytes:
+ * b0 [0,2) 21 bytes: A 42, T 51, W 2; b1 [2,4) 28: A 56, T 30, W 2;
+ * b2 [1,4) 2: A 6, T 51, W 3; b3 [1,2) 28: A 28, T 51, W 1. */
+static void test_tie_orders(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, NULL, 21, 1, 0, 2);
+  memplan_problem_add(&p, NULL, 28, 1, 2, 4);
+  memplan_problem_add(&p, NULL, 2, 1, 1, 4);
+  memplan_problem_add(&p, NULL, 28, 1, 1, 2);
+  mpx_graph g;
+  assert_int_equal(mpx_graph_build(&p, SIZE_MAX, &g, 0), 0);
+  xsearch X;
+  assert_int_equal(mpx_xs_init(&X, &p, &g, false), 0);
+  static const uint32_t want[EXACT_RANKS][4] = {
+      {1, 0, 3, 2}, /* A,T,W: b1, b0, b3, b2 */
+      {0, 3, 2, 1}, /* T,A,W: b0, b3, b2, b1 */
+      {1, 3, 0, 2}, /* T,W,A: b2, b0, b3, b1 */
+      {2, 1, 0, 3}, /* W,A,T: b2, b1, b0, b3 */
+  };
+  for (int h = 0; h < EXACT_RANKS; ++h)
+    for (int i = 0; i < 4; ++i)
+      assert_int_equal(X.ranks[h][i], want[h][i]);
+  mpx_xs_free(&X);
+  mpx_graph_free(&g);
+  memplan_problem_free(&p);
+}
+
 /* Luby's sequence, the budgets of the restarts (exact_restart.c). */
 static void test_luby(void **state) {
   (void)state;
@@ -720,6 +751,7 @@ int main(void) {
       cmocka_unit_test(test_against_milp),
       cmocka_unit_test(test_reuse_refutations),
       cmocka_unit_test(test_rules_agree),
+      cmocka_unit_test(test_tie_orders),
       cmocka_unit_test(test_luby),
       cmocka_unit_test(test_skyline_packings),
       cmocka_unit_test(test_extreme_steps),
