@@ -58,7 +58,7 @@ static const exact_branch probe_rules[] = {EXACT_SKYLINE, EXACT_SLOT,
 /* The k-th strategy of the cycle: each rule under tie orders 0 ..
  * PROBE_RANKS - 1. */
 static int probe_strategy(int k) {
-  return (int)probe_rules[k / PROBE_RANKS] * EXACT_RANKS + k % PROBE_RANKS;
+  return mpx_xs_strategy(probe_rules[k / PROBE_RANKS], k % PROBE_RANKS);
 }
 
 
@@ -128,7 +128,7 @@ static int decide_lower(probe_state *Q, uint64_t budget) {
   if (!Q->P->restart_lower || Q->L >= Q->U)
     return -1;
   unsigned h = Q->lower_turn++ % PROBE_RANKS;
-  int st = EXACT_SKYLINE * EXACT_RANKS + (int)h;
+  int st = mpx_xs_strategy(EXACT_SKYLINE, (int)h);
   int r = mpx_xs_restarts(&Q->X, Q->L, mp_mul_sat(budget, EXACT_SKY_SHARE),
                           st, EXACT_RESTART_UNIT, &Q->runs[h]);
   if (r == 1)

@@ -37,6 +37,12 @@ typedef enum exact_branch {
   EXACT_SLOT = 1,      /* slot branching first (exact_slot.c) */
   EXACT_SKYLINE = 2,   /* skyline branching first (exact_skyline.c) */
 } exact_branch;
+
+/* The strategy of branching rule `rule` under tie order h < EXACT_RANKS. */
+static inline int mpx_xs_strategy(exact_branch rule, int h) {
+  return (int)rule * EXACT_RANKS + h;
+}
+
 /* The table of refuted states (exact_table.c): 2^12 entries of 24 bytes
  * at first, doubled as it fills, to at most 2^22 (96 MiB). */
 #ifndef EXACT_TT_MIN_BITS
