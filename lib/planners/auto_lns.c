@@ -14,10 +14,12 @@
 |* are fixed. The subproblem - freed plus fixed - is decided at T by exact's  *|
 |* skyline search as restarts. A plan found replaces the freed buffers'       *|
 |* offsets: their neighbours are all in the subproblem, so the whole plan     *|
-|* stays valid, and the spot's tops are now at most T. When every spot of a   *|
-|* round is lowered the peak is at most T. A spot that no neighbourhood of    *|
-|* the schedule lowers ends the round: the next aims half as far below U,     *|
-|* and a round one granule below U that fails ends the search.                *|
+|* stays valid. A round succeeds when the peak ends at most T; a spot that    *|
+|* no neighbourhood of the schedule lowers, or a hot buffer none of them      *|
+|* freed, fails it: the next round aims half as far below U, and a round one  *|
+|* granule below U that fails ends the search. Buffers no neighbourhood can   *|
+|* move (fixed ones, and size-0 ones whose top is their offset) raise the     *|
+|* floor the search aims at, so every round has something to lower.           *|
 \*===----------------------------------------------------------------------===*/
 #include "planners/auto_lns.h"
 #include "core/arith.h"
@@ -195,8 +197,9 @@ static int lower_spot(lns_state *Q, int64_t a, int64_t e, size_t K, uint64_t T,
   return solve_sub(Q, nfree, m - nfree, T, budget);
 }
 
-/* Lowers every hot spot above T; 1 when all are (the peak is then at most
- * T), 0 when one is not, -1 out of memory, -2 the global limit. */
+/* Tries every hot spot above T; 1 when each was lowered (the peak may still
+ * pass T through a hot buffer no neighbourhood freed), 0 when one was not,
+ * -1 out of memory, -2 the global limit. */
 static int round_at(lns_state *Q, uint64_t T) {
   const memplan_problem *p = Q->p;
   size_t n = p->count, nh = 0;
@@ -237,6 +240,20 @@ static int round_at(lns_state *Q, uint64_t T) {
   return 1;
 }
 
+/* The least peak any neighbourhood can reach: lower, or the top of a fixed
+ * buffer, or the offset of a size-0 one (never freed), when higher. */
+static uint64_t unmovable_floor(const memplan_problem *p, uint64_t lower) {
+  for (size_t i = 0; i < p->count; ++i) {
+    const memplan_buffer *b = &p->buffers[i];
+    if (b->fixed || b->size == 0) {
+      uint64_t t = mp_add_sat(b->offset, b->size);
+      if (t > lower)
+        lower = t;
+    }
+  }
+  return lower;
+}
+
 int mpx_lns_run(const memplan_problem *p, const mpx_graph *g, mpx_lns *L) {
   size_t n = p->count;
   lns_state Q;
@@ -246,7 +263,7 @@ int mpx_lns_run(const memplan_problem *p, const mpx_graph *g, mpx_lns *L) {
   Q.L = L;
   Q.gr = mpx_granularity(p);
   Q.U = L->peak;
-  Q.lower = mp_round_up_sat(L->lower, Q.gr);
+  Q.lower = mp_round_up_sat(unmovable_floor(p, L->lower), Q.gr);
   L->work = 0;
   L->improved = false;
   Q.order = malloc((n ? n : 1) * sizeof *Q.order);
@@ -275,6 +292,10 @@ int mpx_lns_run(const memplan_problem *p, const mpx_graph *g, mpx_lns *L) {
       Q.U = pk;
       L->improved = true;
     }
+    /* Every spot was tried, yet a hot buffer none of the neighbourhoods
+     * freed may still pass T: the round did not reach its target. */
+    if (r == 1 && pk > T)
+      r = 0;
     if (r == -1)
       rc = -1;
     if (r < 0)

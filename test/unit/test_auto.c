@@ -502,6 +502,36 @@ static void test_lns_small(void **state) {
   assert_true(improved >= 150);
 }
 
+/* A peak no neighbourhood can lower - the offset of a size-0 buffer, the
+ * top of a fixed one - ends the search at once, where it once looped
+ * without spending work: two buffers of 10 live together, a bound of 20,
+ * and a third buffer at 100 that no round may move. */
+static void test_lns_unmovable_peak(void **state) {
+  (void)state;
+  for (int fixed = 0; fixed <= 1; ++fixed) {
+    memplan_problem p;
+    memplan_problem_init(&p);
+    assert_int_equal(memplan_problem_add(&p, "a", 10, 1, 0, 10), 0);
+    assert_int_equal(memplan_problem_add(&p, "b", 10, 1, 0, 10), 1);
+    assert_int_equal(memplan_problem_add(&p, "z", fixed ? 10 : 0, 1, 20, 30),
+                     2);
+    p.buffers[2].fixed = fixed;
+    p.buffers[2].offset = 100;
+    mpx_graph g;
+    assert_int_equal(mpx_graph_build(&p, SIZE_MAX, &g, 0), 0);
+    uint64_t off[3] = {0, 10, 100};
+    uint64_t peak = fixed ? 110 : 100;
+    mpx_lns S = {.work_limit = 1000000, .deadline = 1e300, .lower = 20,
+                 .offsets = off, .peak = peak};
+    assert_int_equal(mpx_lns_run(&p, &g, &S), 0);
+    assert_int_equal(S.peak, peak);
+    assert_false(S.improved);
+    assert_int_equal(S.work, 0);
+    mpx_graph_free(&g);
+    memplan_problem_free(&p);
+  }
+}
+
 /* A capacity the plan misses is decided first: on the same inputs, with
  * the optimum as the capacity, the probes reach it. */
 static void test_probe_capacity(void **state) {
@@ -546,6 +576,7 @@ int main(void) {
       cmocka_unit_test(test_probe_small),
       cmocka_unit_test(test_probe_capacity),
       cmocka_unit_test(test_lns_small),
+      cmocka_unit_test(test_lns_unmovable_peak),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
