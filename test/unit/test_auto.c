@@ -367,6 +367,32 @@ static void test_greedy_visit_budget(void **state) {
 }
 
 
+/* Writes the worst of the kernel's plans (one per order key) to off, room
+ * for a search to improve; returns its peak. */
+static uint64_t worst_kernel_plan(const memplan_problem *p, const mpx_graph *g,
+                                  uint64_t *off) {
+  size_t n = p->count;
+  mpx_scratch s;
+  assert_int_equal(mpx_scratch_init(&s, g), 0);
+  uint32_t *order = malloc(n * sizeof *order);
+  uint64_t *tmp = malloc(n * sizeof *tmp);
+  assert_non_null(order);
+  assert_non_null(tmp);
+  uint64_t worst = 0;
+  for (int k = 0; k < MPX_ORDER_KEYS; ++k) {
+    size_t cnt = mpx_order(p, g, (mpx_order_key)k, order);
+    uint64_t pk = mpx_place(p, g, order, cnt, 0, &s, tmp);
+    if (k == 0 || pk > worst) {
+      worst = pk;
+      memcpy(off, tmp, n * sizeof *off);
+    }
+  }
+  free(order);
+  free(tmp);
+  mpx_scratch_free(&s);
+  return worst;
+}
+
 /* The probes (auto_probe.c) on 200 small seeded inputs (3-9 buffers, with
  * alignments; fixed buffers in a fifth of them), from the worst kernel
  * plan: the plan stays valid and never rises, the work stays within the
@@ -390,20 +416,8 @@ static void test_probe_small(void **state) {
     uint64_t opt = tu_brute_force_peak(&p);
     mpx_graph g;
     assert_int_equal(mpx_graph_build(&p, SIZE_MAX, &g, 0), 0);
-    mpx_scratch s;
-    assert_int_equal(mpx_scratch_init(&s, &g), 0);
-    uint32_t *order = malloc(n * sizeof *order);
     uint64_t *off = malloc(n * sizeof *off), *again = malloc(n * sizeof *off);
-    /* The worst of the kernel's plans: room to improve. */
-    uint64_t worst = 0;
-    for (int k = 0; k < MPX_ORDER_KEYS; ++k) {
-      size_t cnt = mpx_order(&p, &g, (mpx_order_key)k, order);
-      uint64_t pk = mpx_place(&p, &g, order, cnt, 0, &s, again);
-      if (k == 0 || pk > worst) {
-        worst = pk;
-        memcpy(off, again, n * sizeof *off);
-      }
-    }
+    uint64_t worst = worst_kernel_plan(&p, &g, off);
     memcpy(again, off, n * sizeof *off);
     uint64_t L = memplan_lower_bound(&p, NULL);
     /* Even seeds also decide the bound as skyline restarts. */
@@ -430,10 +444,8 @@ static void test_probe_small(void **state) {
     assert_int_equal(mpx_probe_run(&p, &g, &Q), 0);
     assert_memory_equal(off, again, n * sizeof *off);
     assert_int_equal(P.work, Q.work);
-    free(order);
     free(off);
     free(again);
-    mpx_scratch_free(&s);
     mpx_graph_free(&g);
     memplan_problem_free(&p);
   }
@@ -460,19 +472,8 @@ static void test_lns_small(void **state) {
     size_t n = p.count;
     mpx_graph g;
     assert_int_equal(mpx_graph_build(&p, SIZE_MAX, &g, 0), 0);
-    mpx_scratch s;
-    assert_int_equal(mpx_scratch_init(&s, &g), 0);
-    uint32_t *order = malloc(n * sizeof *order);
     uint64_t *off = malloc(n * sizeof *off), *again = malloc(n * sizeof *off);
-    uint64_t worst = 0;
-    for (int k = 0; k < MPX_ORDER_KEYS; ++k) {
-      size_t cnt = mpx_order(&p, &g, (mpx_order_key)k, order);
-      uint64_t pk = mpx_place(&p, &g, order, cnt, 0, &s, again);
-      if (k == 0 || pk > worst) {
-        worst = pk;
-        memcpy(off, again, n * sizeof *off);
-      }
-    }
+    uint64_t worst = worst_kernel_plan(&p, &g, off);
     memcpy(again, off, n * sizeof *off);
     uint64_t L = memplan_lower_bound(&p, NULL);
     uint64_t limit = 1000 + 50 * seed;
@@ -491,10 +492,8 @@ static void test_lns_small(void **state) {
     assert_int_equal(mpx_lns_run(&p, &g, &R), 0);
     assert_memory_equal(off, again, n * sizeof *off);
     assert_int_equal(S.work, R.work);
-    free(order);
     free(off);
     free(again);
-    mpx_scratch_free(&s);
     mpx_graph_free(&g);
     memplan_problem_free(&p);
   }
