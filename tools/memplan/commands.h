@@ -79,9 +79,10 @@ typedef struct memplan_cli_planning {
   "                         own node budget unless --work-limit is given)\n" \
   "      --work-limit=N     deterministic work limit (search nodes of\n"     \
   "                         exact/auto, CBC's nodes for milp; 0 = none,\n"   \
-  "                         auto's own: 2000 + 32n, plus min(n^4/10^4,\n"    \
-  "                         2.4e8/n) when its heuristics are 3 %% or more\n" \
-  "                         above the lower bound)\n"                        \
+  "                         auto's own: B = 2000 + 32n, plus\n"             \
+  "                         min(n^4/10^4, 2.4e8/n) when its heuristics\n"   \
+  "                         are 3 %% or more above the lower bound, and\n"   \
+  "                         B/4 more for its large-neighbourhood search)\n" \
   "      --capacity=BYTES   arena capacity (overrides '# capacity:'; 0 =\n"  \
   "                         none)\n"                                         \
   "      --alignment=N      every offset also a multiple of N (each\n"       \
