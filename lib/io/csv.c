@@ -536,9 +536,12 @@ static int read_row(csv_reader *r, char *line, const int colpos[NCOLS],
 /* The checks that need the file's final default alignment. The overflow
  * budget mirrors memplan_problem_check (max fixed end + sum of padded free
  * sizes) so that a file accepted here is never refused later without a line
- * number. */
+ * number. In a plan (offsets_are_plan) a buffer with an offset counts as
+ * placed there, as a fixed one does: the padding a planner would need does
+ * not apply to a plan already made. Its alignment is the checker's to
+ * judge (an invalid plan, not a bad file). */
 static int finish_rows(csv_reader *r, memplan_problem *p, const row_side *side,
-                       uint64_t default_align) {
+                       uint64_t default_align, bool offsets_are_plan) {
   uint64_t stacked = 0, fixed_top = 0;
   size_t top_line = 0;
   for (size_t i = 0; i < p->count; ++i) {
@@ -546,18 +549,19 @@ static int finish_rows(csv_reader *r, memplan_problem *p, const row_side *side,
     if (b->alignment == 0)
       b->alignment = default_align;
     size_t line = side->lines[i];
-    if (b->fixed) {
-      uint64_t end;
-      if (b->offset % b->alignment != 0)
+    bool placed = offsets_are_plan && side->has_offset[i];
+    if (b->fixed || placed) {
+      uint64_t end, off = placed ? side->offsets[i] : b->offset;
+      if (!placed && b->offset % b->alignment != 0)
         return rfail(r, line, "offset",
                      "fixed offset %" PRIu64
                      " is not a multiple of the alignment %" PRIu64,
                      b->offset, b->alignment);
-      if (__builtin_add_overflow(b->offset, b->size, &end))
+      if (__builtin_add_overflow(off, b->size, &end))
         return rfail(r, line, "offset",
                      "offset %" PRIu64 " + size %" PRIu64
                      " overflows 64 bits",
-                     b->offset, b->size);
+                     off, b->size);
       if (end > fixed_top) {
         fixed_top = end;
         top_line = line;
@@ -659,7 +663,7 @@ int memplan_csv_read_stream(FILE *in, const char *name, bool offsets_are_plan,
                r.line ? "no header line (only comments or blank lines)"
                       : "empty file");
   if (rc == 0)
-    rc = finish_rows(&r, p, &side, default_align);
+    rc = finish_rows(&r, p, &side, default_align, offsets_are_plan);
   if (rc == 0 && p->count)
     rc = check_duplicate_ids(&r, p, side.lines);
   if (rc == 0) {

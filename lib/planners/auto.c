@@ -31,7 +31,9 @@
 |*                                                                            *|
 |* This is the shape of XLA's and TVM's planners (try several heuristics,     *|
 |* keep the best) with an exact stage on top. auto is never worse than any    *|
-|* member because it keeps the minimum; each member's plan is validated       *|
+|* member it ran to the end, because it keeps the minimum (on inputs with     *|
+|* millions of conflicting pairs, greedy-size stops after a visit budget and  *|
+|* may lose to best-fit: docs/results.md); each member's plan is validated    *|
 |* before it may win, so a faulty member cannot spoil the result.             *|
 |* plan->planner names the winner ("auto:greedy-size", "auto:exact", ...).    *|
 |* Large inputs: the members are O(n log n + conflicting pairs); when the     *|

@@ -130,7 +130,7 @@ int memplan_cmd_check(int argc, char **argv) {
   /* No buffer is fixed in a plan, so prepare only applies the overrides
    * and the well-formedness check. */
   if (code == 0)
-    code = memplan_cli_prepare(CMD, path, &info, &p, pl.have_capacity, pl.capacity,
+    code = memplan_cli_prepare(CMD, path, &info, &p, true, pl.have_capacity, pl.capacity,
                                pl.alignment);
   for (size_t i = 0; own && i < p.count && code == 0; ++i) {
     uint64_t off = info.offsets[i];

@@ -38,7 +38,8 @@ int memplan_cli_u64(const char *cmd, const char *opt, const char *s,
 int memplan_cli_seconds(const char *cmd, const char *opt, const char *s,
                         double *out);
 /* --capacity / --alignment overrides on a problem read from `file` (with
- * `info` from its reader, whose lines locate the messages; may be NULL):
+ * `info` from its reader, whose lines locate the messages; may be NULL;
+ * `plan`: the file is a plan, its offsets where the buffers are):
  * capacity replaces the file's (when have_capacity); alignment (0 = none)
  * raises every buffer's alignment to at least it. Then checks that the fixed
  * buffers are placeable at all: pairwise disjoint where they are live
@@ -46,8 +47,9 @@ int memplan_cli_seconds(const char *cmd, const char *opt, const char *s,
  * collide or exceed the capacity: no plan exists) or 2 (bad value), having
  * printed why. */
 int memplan_cli_prepare(const char *cmd, const char *file,
-                        const memplan_csv_info *info, memplan_problem *p, bool have_capacity,
-                        uint64_t capacity, uint64_t alignment);
+                        const memplan_csv_info *info, memplan_problem *p,
+                        bool plan, bool have_capacity, uint64_t capacity,
+                        uint64_t alignment);
 /* The one-line summary that tests grep:
  *   planner=NAME buffers=N peak=P lower_bound=L gap=G% status=S time=T.TTTs
  * followed by " via=WINNER" when the planner reports another name (auto). */

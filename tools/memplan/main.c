@@ -289,9 +289,37 @@ int memplan_cli_one_operand(const char *cmd, int argc, char **argv,
   return 0;
 }
 
+/* memplan_problem_check_at, where in a plan (`plan`) each buffer with an
+ * offset counts as fixed there (rounded down to its alignment: whether it
+ * is aligned is the plan's validity, judged later), so that the budget a
+ * planner would need does not refuse a plan already made. 0 or -1. */
+static int check_placed(const memplan_problem *p, const memplan_csv_info *info,
+                        bool plan, size_t *bad, char *err, size_t err_len) {
+  if (!plan || !info || !info->has_offset_value || !p->count)
+    return memplan_problem_check_at(p, bad, err, err_len);
+  memplan_problem q = *p;
+  q.buffers = malloc(p->count * sizeof *q.buffers);
+  if (!q.buffers) {
+    snprintf(err, err_len, "out of memory");
+    *bad = SIZE_MAX;
+    return -1;
+  }
+  memcpy(q.buffers, p->buffers, p->count * sizeof *q.buffers);
+  for (size_t i = 0; i < p->count; ++i) {
+    memplan_buffer *b = &q.buffers[i];
+    if (info->has_offset_value[i] && b->alignment) {
+      b->fixed = true;
+      b->offset = info->offsets[i] - info->offsets[i] % b->alignment;
+    }
+  }
+  int rc = memplan_problem_check_at(&q, bad, err, err_len);
+  free(q.buffers);
+  return rc;
+}
+
 int memplan_cli_prepare(const char *cmd, const char *file,
                         const memplan_csv_info *info, memplan_problem *p,
-                        bool have_capacity, uint64_t capacity,
+                        bool plan, bool have_capacity, uint64_t capacity,
                         uint64_t alignment) {
   char nb[24], where[64];
   if (have_capacity)
@@ -326,7 +354,7 @@ int memplan_cli_prepare(const char *cmd, const char *file,
   }
   char err[512];
   size_t bad;
-  if (memplan_problem_check_at(p, &bad, err, sizeof err) != 0) {
+  if (check_placed(p, info, plan, &bad, err, sizeof err) != 0) {
     /* The reader checked the file; what fails here is what the overrides
      * changed (--alignment's padding): pointed at its row too. */
     if (info && info->lines && bad < p->count)

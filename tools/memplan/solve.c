@@ -156,7 +156,7 @@ int memplan_cmd_solve(int argc, char **argv) {
     memplan_csv_info_free(&info);
     return memplan_cli_fail(CMD, 2, "%s", err);
   }
-  int code = memplan_cli_prepare(CMD, in_path, &info, &p, pl.have_capacity,
+  int code = memplan_cli_prepare(CMD, in_path, &info, &p, false, pl.have_capacity,
                                  pl.capacity, pl.alignment);
   /* prepare's 1 (fixed buffers cannot be placed) comes after its problem
    * check: the problem is well formed and has a lower bound. */
