@@ -25,6 +25,10 @@
 |*    ("Algorithms for compile-time memory optimization", SODA 1999) show     *|
 |*    that the optimum can exceed it, which is why refutations, not only the  *|
 |*    bound, are needed for a proof.                                          *|
+|*  - Anytime plans: after each round, auto's large-neighbourhood search     *|
+|*    (auto_lns.c) lowers the best plan with a quarter of the round's nodes:  *|
+|*    it re-places a few buffers at a time with the rest held, where the      *|
+|*    whole searches above stall (improve_by_lns).                            *|
 |*  - Initial upper bound and large inputs: the offline ordered-placement     *|
 |*    heuristics of exact_fit.c (TFLite greedy-by-size, XLA best-fit), and    *|
 |*    for inputs too big to search a local search over the order (move the    *|
@@ -36,8 +40,10 @@
 \*===----------------------------------------------------------------------===*/
 #include "core/arith.h"
 #include "planners/exact_search.h"
+#include "planners/auto_lns.h"
 #include "planners/planners.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +71,9 @@ uint64_t mpx_granularity(const memplan_problem *p) {
  * they are skipped and greedy-size alone answers. */
 #define EXACT_MAX_GRAPH_PAIRS ((size_t)64 << 20)
 #define EXACT_DEFAULT_SECONDS 10.0
+/* The large-neighbourhood search after each round gets this fraction of
+ * the round's nodes (improve_by_lns). */
+#define EXACT_LNS_DIV 4
 
 /*---------------------------------------------------------------------------*
  * Heuristic upper bounds and the large-input fallback
@@ -268,6 +277,41 @@ static int fallback(const memplan_problem *p, const memplan_options *o,
   return rc;
 }
 
+/* The large-neighbourhood search of auto (auto_lns.c) lowers the best
+ * plan (offsets, peak *U) after a round, with 1/EXACT_LNS_DIV of the nodes
+ * the round spent, taken from X's work limit so that the total stays
+ * within it. Its neighbourhoods are decided by the same skyline search, but
+ * with most buffers held where the plan has them: where the rounds' whole
+ * searches stall above the optimum, it lowers the plan by a few percent
+ * (dev set, docs/results.md). Adds its work to *lns_work; true when it
+ * lowered *U. */
+static bool improve_by_lns(const memplan_problem *p, const mpx_graph *g,
+                           xsearch *X, uint64_t round_nodes, uint64_t L,
+                           uint64_t *U, uint64_t *offsets,
+                           uint64_t *lns_work) {
+  uint64_t share = round_nodes / EXACT_LNS_DIV;
+  if (X->work_limit) {
+    uint64_t left = X->work_limit > X->total_nodes
+                        ? X->work_limit - X->total_nodes
+                        : 0;
+    if (share > left)
+      share = left;
+  }
+  if (share == 0)
+    return false;
+  mpx_lns S = {.work_limit = share, .deadline = X->deadline, .lower = L,
+               .offsets = offsets, .peak = *U};
+  /* On -1 (out of memory) the plan is still valid and S.peak its peak. */
+  (void)mpx_lns_run(p, g, &S);
+  *lns_work += S.work;
+  if (X->work_limit)
+    X->work_limit -= S.work;
+  assert(S.peak <= *U);
+  bool lowered = S.peak < *U;
+  *U = S.peak;
+  return lowered;
+}
+
 int mpx_exact(const memplan_problem *p, const memplan_options *o,
               memplan_plan *plan, unsigned flags, const uint64_t *init) {
   size_t n = p->count;
@@ -426,8 +470,10 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
   uint64_t lastL[EXACT_STRATEGIES] = {0}, lastB[EXACT_STRATEGIES] = {0};
   uint64_t runs[EXACT_STRATEGIES] = {0}; /* restart series (exact_restart.c) */
   uint64_t restart_unit = EXACT_RESTART_UNIT;
+  uint64_t lns_work = 0; /* nodes of improve_by_lns, beside X's */
   while (L < U) {
     int moved = 0, stop = 0;
+    uint64_t round_start = X.total_nodes;
     for (int h = st_first; h < st_end && L < U && !stop; ++h) {
       int r;
       /* Slot branching only when a test asks for it: skyline branching
@@ -523,6 +569,11 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
     }
     if (stop)
       break;
+    if (L < U && improve_by_lns(p, &g, &X, X.total_nodes - round_start, L,
+                                &U, plan->offsets, &lns_work)) {
+      snprintf(winner, sizeof winner, "large-neighbourhood search");
+      moved = 1;
+    }
     if (!moved && budget <= UINT64_MAX / 2)
       budget *= 2;
   }
@@ -532,7 +583,7 @@ int mpx_exact(const memplan_problem *p, const memplan_options *o,
     proven = 1;
     L = U;
   }
-  plan->work = X.total_nodes;
+  plan->work = X.total_nodes + lns_work;
   plan->lower_bound = L;
   plan->status = proven ? MEMPLAN_OPTIMAL : MEMPLAN_FEASIBLE;
   if (cap && U > cap) {
