@@ -282,8 +282,10 @@ int mpx_lns_run(const memplan_problem *p, const mpx_graph *g, mpx_lns *L) {
   if (step < Q.gr)
     step = Q.gr;
   while (Q.U > Q.lower && Q.work < L->work_limit) {
-    assert(step <= Q.U);
-    uint64_t T = Q.U - step >= Q.lower ? Q.U - step : Q.lower;
+    /* A round may have lowered U by more than the step: T never wraps
+     * below 0, nor goes under the floor. */
+    uint64_t T = step < Q.U - Q.lower ? Q.U - step : Q.lower;
+    assert(T < Q.U && T >= Q.lower);
     int r = round_at(&Q, T);
     /* A round that stopped part way may have lowered the peak too. */
     uint64_t pk = mpx_peak(p, L->offsets);
