@@ -101,6 +101,16 @@ int memplan_csv_read_stream(FILE *in, const char *name, bool offsets_are_plan,
                             memplan_problem *p, memplan_csv_info *info,
                             char *err, size_t err_len);
 
+/** The problem a plan file describes, as the reader judged it: fixes each
+ *  buffer of `p` whose offset cell in `info` is set at that offset, rounded
+ *  down to the buffer's alignment (whether a plan's offset is aligned is the
+ *  validator's verdict, not the reader's). `p` and `info` must come from one
+ *  successful memplan_csv_read with offsets_are_plan true; then
+ *  memplan_problem_check accepts the result (a planner's padding does not
+ *  apply to buffers already placed). Changes only buffers' `fixed` and
+ *  `offset`; does nothing when `info` holds no offsets. */
+void memplan_csv_fix_at_plan(memplan_problem *p, const memplan_csv_info *info);
+
 /** Releases info->offsets, has_offset_value and lines and zeroes `info`
  *  (default alignment back to 1). NULL is allowed. */
 void memplan_csv_info_free(memplan_csv_info *info);

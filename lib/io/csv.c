@@ -20,6 +20,7 @@
 #include "memplan/output.h"
 #include "io/utf8.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -582,6 +583,19 @@ static int finish_rows(csv_reader *r, memplan_problem *p, const row_side *side,
                  " plus the sum of the other sizes overflows 64 bits",
                  fixed_top);
   return 0;
+}
+
+void memplan_csv_fix_at_plan(memplan_problem *p, const memplan_csv_info *info) {
+  if (!info->has_offset_value)
+    return;
+  for (size_t i = 0; i < p->count; ++i) {
+    memplan_buffer *b = &p->buffers[i];
+    assert(b->alignment >= 1);
+    if (info->has_offset_value[i]) {
+      b->fixed = true;
+      b->offset = info->offsets[i] - info->offsets[i] % b->alignment;
+    }
+  }
 }
 
 void memplan_csv_info_free(memplan_csv_info *info) {

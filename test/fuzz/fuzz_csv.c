@@ -73,20 +73,6 @@ static void round_trip(const memplan_problem *p, const memplan_csv_info *info) {
   unlink(path);
 }
 
-/* A plan's offsets are where its buffers are: the reader accepts a plan
- * when the problem with each buffer fixed at its offset (rounded down to
- * its alignment: alignment is the checker's verdict, not the reader's) is
- * well formed, as memplan check sees it. */
-static void place_at_plan(memplan_problem *p, const memplan_csv_info *info) {
-  for (size_t i = 0; info->has_offset_value && i < p->count; ++i) {
-    memplan_buffer *b = &p->buffers[i];
-    if (info->has_offset_value[i] && b->alignment) {
-      b->fixed = true;
-      b->offset = info->offsets[i] - info->offsets[i] % b->alignment;
-    }
-  }
-}
-
 static void read_once(const uint8_t *data, size_t size, bool as_plan) {
   /* fmemopen refuses a zero-length buffer on some libcs: give it one byte
    * of a one-byte-long empty string instead. */
@@ -105,8 +91,8 @@ static void read_once(const uint8_t *data, size_t size, bool as_plan) {
   fclose(f);
   if (rc == 0) {
     char cerr[512];
-    if (as_plan)
-      place_at_plan(&p, &info);
+    if (as_plan) /* as memplan check sees it: offsets are placed */
+      memplan_csv_fix_at_plan(&p, &info);
     if (memplan_problem_check(&p, cerr, sizeof cerr) != 0)
       die("reader accepted a problem that memplan_problem_check rejects",
           cerr);

@@ -194,6 +194,25 @@ static void offsets_fix_or_plan(void **state) {
   assert_false(p.buffers[1].fixed);
   assert_int_equal(info.offsets[0], 0);
   assert_int_equal(info.offsets[1], 50);
+  /* The problem the plan describes: each buffer fixed at its offset,
+   * rounded down to its alignment. */
+  memplan_csv_fix_at_plan(&p, &info);
+  assert_true(p.buffers[0].fixed);
+  assert_int_equal(p.buffers[0].offset, 0);
+  assert_true(p.buffers[1].fixed);
+  assert_int_equal(p.buffers[1].offset, 48);
+  memplan_csv_info_free(&info);
+  memplan_problem_free(&p);
+
+  /* A plan whose buffers, padded as a planner would need, pass 2^64: well
+   * formed once its offsets count as placed. */
+  read_ok("id,lower,upper,size,alignment,offset\n"
+          "a,0,2,9223372036854775808,9223372036854775808,0\n"
+          "b,1,3,4611686018427387904,1,9223372036854775808\n",
+          true, &p, &info);
+  assert_int_equal(memplan_problem_check(&p, NULL, 0), -1);
+  memplan_csv_fix_at_plan(&p, &info);
+  assert_int_equal(memplan_problem_check(&p, NULL, 0), 0);
   memplan_csv_info_free(&info);
   memplan_problem_free(&p);
 }

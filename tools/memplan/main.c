@@ -289,10 +289,10 @@ int memplan_cli_one_operand(const char *cmd, int argc, char **argv,
   return 0;
 }
 
-/* memplan_problem_check_at, where in a plan (`plan`) each buffer with an
- * offset counts as fixed there (rounded down to its alignment: whether it
- * is aligned is the plan's validity, judged later), so that the budget a
- * planner would need does not refuse a plan already made. 0 or -1. */
+/* memplan_problem_check_at on the problem a plan describes (`plan`: each
+ * buffer with an offset fixed there, memplan_csv_fix_at_plan), so that the
+ * budget a planner would need does not refuse a plan already made. `p`
+ * itself is left as it is: the plan's offsets are judged later. 0 or -1. */
 static int check_placed(const memplan_problem *p, const memplan_csv_info *info,
                         bool plan, size_t *bad, char *err, size_t err_len) {
   if (!plan || !info || !info->has_offset_value || !p->count)
@@ -305,13 +305,7 @@ static int check_placed(const memplan_problem *p, const memplan_csv_info *info,
     return -1;
   }
   memcpy(q.buffers, p->buffers, p->count * sizeof *q.buffers);
-  for (size_t i = 0; i < p->count; ++i) {
-    memplan_buffer *b = &q.buffers[i];
-    if (info->has_offset_value[i] && b->alignment) {
-      b->fixed = true;
-      b->offset = info->offsets[i] - info->offsets[i] % b->alignment;
-    }
-  }
+  memplan_csv_fix_at_plan(&q, info);
   int rc = memplan_problem_check_at(&q, bad, err, err_len);
   free(q.buffers);
   return rc;
