@@ -26,7 +26,7 @@
 |*    that the optimum can exceed it, which is why refutations, not only the  *|
 |*    bound, are needed for a proof.                                          *|
 |*  - Anytime plans: after each round, auto's large-neighbourhood search     *|
-|*    (auto_lns.c) lowers the best plan with a quarter of the round's nodes:  *|
+|*    (auto_lns.c) lowers the best plan with half of the round's nodes:       *|
 |*    it re-places a few buffers at a time with the rest held, where the      *|
 |*    whole searches above stall (improve_by_lns).                            *|
 |*  - Initial upper bound and large inputs: the offline ordered-placement     *|
@@ -73,7 +73,7 @@ uint64_t mpx_granularity(const memplan_problem *p) {
 #define EXACT_DEFAULT_SECONDS 10.0
 /* The large-neighbourhood search after each round gets this fraction of
  * the round's nodes (improve_by_lns). */
-#define EXACT_LNS_DIV 4
+#define EXACT_LNS_DIV 2
 
 /*---------------------------------------------------------------------------*
  * Heuristic upper bounds and the large-input fallback
