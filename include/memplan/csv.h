@@ -104,11 +104,14 @@ int memplan_csv_read_stream(FILE *in, const char *name, bool offsets_are_plan,
 /** The problem a plan file describes, as the reader judged it: fixes each
  *  buffer of `p` whose offset cell in `info` is set at that offset, rounded
  *  down to the buffer's alignment (whether a plan's offset is aligned is the
- *  validator's verdict, not the reader's). `p` and `info` must come from one
- *  successful memplan_csv_read with offsets_are_plan true; then
- *  memplan_problem_check accepts the result (a planner's padding does not
- *  apply to buffers already placed). Changes only buffers' `fixed` and
- *  `offset`; does nothing when `info` holds no offsets. */
+ *  validator's verdict, not the reader's). `p` and `info` (neither NULL)
+ *  come from one memplan_csv_read with offsets_are_plan true; the buffers
+ *  may since have been changed but not added, removed or reordered. A
+ *  buffer of alignment 0 is left free. Then memplan_problem_check accepts
+ *  `p` whenever it accepted the buffers as read (a planner's padding does
+ *  not apply to buffers already placed, and rounding down only lowers
+ *  their ends). Changes only buffers' `fixed` and `offset`; does nothing
+ *  when `info` holds no offsets. O(n), no allocation. */
 void memplan_csv_fix_at_plan(memplan_problem *p, const memplan_csv_info *info);
 
 /** Releases info->offsets, has_offset_value and lines and zeroes `info`

@@ -20,7 +20,6 @@
 #include "memplan/output.h"
 #include "io/utf8.h"
 
-#include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -590,8 +589,7 @@ void memplan_csv_fix_at_plan(memplan_problem *p, const memplan_csv_info *info) {
     return;
   for (size_t i = 0; i < p->count; ++i) {
     memplan_buffer *b = &p->buffers[i];
-    assert(b->alignment >= 1);
-    if (info->has_offset_value[i]) {
+    if (info->has_offset_value[i] && b->alignment) {
       b->fixed = true;
       b->offset = info->offsets[i] - info->offsets[i] % b->alignment;
     }

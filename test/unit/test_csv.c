@@ -204,6 +204,13 @@ static void offsets_fix_or_plan(void **state) {
   memplan_csv_info_free(&info);
   memplan_problem_free(&p);
 
+  /* A file without offsets: nothing to fix. */
+  read_ok("id,lower,upper,size\na,0,2,48\n", false, &p, &info);
+  memplan_csv_fix_at_plan(&p, &info);
+  assert_false(p.buffers[0].fixed);
+  memplan_csv_info_free(&info);
+  memplan_problem_free(&p);
+
   /* A plan whose buffers, padded as a planner would need, pass 2^64: well
    * formed once its offsets count as placed. */
   read_ok("id,lower,upper,size,alignment,offset\n"
