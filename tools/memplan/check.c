@@ -128,10 +128,10 @@ int memplan_cmd_check(int argc, char **argv) {
       own[i] = p.buffers[i].alignment;
   }
   /* No buffer is fixed in a plan, so prepare only applies the overrides
-   * and the well-formedness check. */
+   * and the well-formedness check, with each offset counted as placed. */
   if (code == 0)
-    code = memplan_cli_prepare(CMD, path, &info, &p, true, pl.have_capacity, pl.capacity,
-                               pl.alignment);
+    code = memplan_cli_prepare(CMD, path, &info, &p, true, pl.have_capacity,
+                               pl.capacity, pl.alignment);
   for (size_t i = 0; own && i < p.count && code == 0; ++i) {
     uint64_t off = info.offsets[i];
     char nb[24];

@@ -124,8 +124,8 @@ int memplan_cmd_compare(int argc, char **argv) {
       memplan_csv_read(path, false, &p, &info, err, sizeof err) != 0)
     code = memplan_cli_fail(CMD, 2, "%s", err);
   if (code == 0)
-    code = memplan_cli_prepare(CMD, path, &info, &p, false, pl.have_capacity, pl.capacity,
-                               pl.alignment);
+    code = memplan_cli_prepare(CMD, path, &info, &p, false, pl.have_capacity,
+                               pl.capacity, pl.alignment);
   /* prepare's 1: the fixed buffers alone collide or exceed the capacity, an
    * answer about the problem (nothing fits), unlike its 2 (bad input). */
   bool nothing_fits = code == 1;

@@ -156,8 +156,8 @@ int memplan_cmd_solve(int argc, char **argv) {
     memplan_csv_info_free(&info);
     return memplan_cli_fail(CMD, 2, "%s", err);
   }
-  int code = memplan_cli_prepare(CMD, in_path, &info, &p, false, pl.have_capacity,
-                                 pl.capacity, pl.alignment);
+  int code = memplan_cli_prepare(CMD, in_path, &info, &p, false,
+                                 pl.have_capacity, pl.capacity, pl.alignment);
   /* prepare's 1 (fixed buffers cannot be placed) comes after its problem
    * check: the problem is well formed and has a lower bound. */
   bool well_formed = code != 2;
