@@ -294,27 +294,35 @@ static MlirValue make_view(edit *ed, const mp_buffer *b, MlirValue av, uint64_t 
 }
 
 /* The parity of b's carrier loop's iteration, (iv - lb) / step & 1 as an
- * i1, made at the top of the loop's body (scf.for's step is positive, so
- * iv - lb >= 0 and an unsigned division is exact enough). */
+ * i1, made at the top of the loop's body in the type of its induction
+ * variable (index or a signless integer: scf.for takes either). The step
+ * is positive and lb <= iv, so iv - lb taken as unsigned is the distance
+ * and an unsigned division gives the iteration's number. */
 static MlirValue parity(edit *ed, const mp_buffer *b) {
   MlirOperation loop = b->carrier;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
   MlirOperation top = mlirBlockGetFirstOperation(body);
   MlirLocation loc = mlirOperationGetLocation(loop);
-  MlirType index = mlirIndexTypeGet(ed->ctx), i1 = mlirIntegerTypeGet(ed->ctx, 1);
+  MlirType i1 = mlirIntegerTypeGet(ed->ctx, 1);
   MlirValue iv = mlirBlockGetArgument(body, 0);
+  MlirType t = mlirValueGetType(iv);
   MlirValue lb = mlirOperationGetOperand(loop, 0), step = mlirOperationGetOperand(loop, 2);
   MlirValue d[2] = {iv, lb};
-  MlirValue diff = add(ed, body, top, create("arith.subi", loc, 1, &index, 2, d, 0, NULL));
+  MlirValue diff = add(ed, body, top, create("arith.subi", loc, 1, &t, 2, d, 0, NULL));
   MlirValue q[2] = {diff, step};
-  MlirValue n = add(ed, body, top, create("arith.divui", loc, 1, &index, 2, q, 0, NULL));
-  MlirNamedAttribute one = named(ed->ctx, "value", mlirIntegerAttrGet(index, 1));
-  MlirValue c1 = add(ed, body, top, create("arith.constant", loc, 1, &index, 0, NULL, 1, &one));
+  MlirValue n = add(ed, body, top, create("arith.divui", loc, 1, &t, 2, q, 0, NULL));
+  MlirNamedAttribute one = named(ed->ctx, "value", mlirIntegerAttrGet(t, 1));
+  MlirValue c1 = add(ed, body, top, create("arith.constant", loc, 1, &t, 0, NULL, 1, &one));
   MlirValue a[2] = {n, c1};
-  MlirValue p = add(ed, body, top, create("arith.andi", loc, 1, &index, 2, a, 0, NULL));
+  MlirValue p = add(ed, body, top, create("arith.andi", loc, 1, &t, 2, a, 0, NULL));
   if (ed->failed)
     return (MlirValue){NULL};
-  return add(ed, body, top, create("arith.index_cast", loc, 1, &i1, 1, &p, 0, NULL));
+  if (mlirTypeIsAIndex(t))
+    return add(ed, body, top, create("arith.index_cast", loc, 1, &i1, 1, &p, 0, NULL));
+  assert(mlirTypeIsAInteger(t)); /* scf.for's verifier */
+  if (mlirIntegerTypeGetWidth(t) == 1)
+    return p;
+  return add(ed, body, top, create("arith.trunci", loc, 1, &i1, 1, &p, 0, NULL));
 }
 
 /* The view of loop-carried buffer b: its even slot's view or its twin's

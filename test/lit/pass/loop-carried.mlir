@@ -54,6 +54,35 @@ func.func @recur(%in: memref<16xf32>, %out: memref<16xf32>, %lb: index, %ub: ind
   return
 }
 
+// The same over an i32 induction variable: the parity is computed in i32
+// and truncated to i1.
+// CHECK-LABEL: func.func @recur_i32
+// CHECK: scf.for %[[IV:.*]] = %[[LB:.*]] to %{{.*}} step %[[STEP:.*]] iter_args
+// CHECK: %[[D:.*]] = arith.subi %[[IV]], %[[LB]] : i32
+// CHECK-NEXT: %[[Q:.*]] = arith.divui %[[D]], %[[STEP]] : i32
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[P:.*]] = arith.andi %[[Q]], %[[ONE]] : i32
+// CHECK-NEXT: %[[P1:.*]] = arith.trunci %[[P]] : i32 to i1
+// CHECK-NEXT: arith.select %[[P1]]
+// expected-remark @+1 {{planned 2 of 2 buffers (0 left alone)}}
+func.func @recur_i32(%in: memref<16xf32>, %out: memref<16xf32>, %lb: i32, %ub: i32, %step: i32) {
+  %init = memref.alloc() : memref<16xf32>
+  memref.copy %in, %init : memref<16xf32> to memref<16xf32>
+  %r = scf.for %i = %lb to %ub step %step iter_args(%x = %init) -> memref<16xf32> : i32 {
+    %y = memref.alloc() : memref<16xf32>
+    linalg.generic {indexing_maps = [#rev, #id], iterator_types = ["parallel"]}
+        ins(%x : memref<16xf32>) outs(%y : memref<16xf32>) {
+    ^bb0(%p: f32, %q: f32):
+      linalg.yield %p : f32
+    }
+    memref.dealloc %x : memref<16xf32>
+    scf.yield %y : memref<16xf32>
+  }
+  memref.copy %r, %out : memref<16xf32> to memref<16xf32>
+  memref.dealloc %r : memref<16xf32>
+  return
+}
+
 // Buffers allocated before the loop and swapped through iter_args were
 // planned before: each is live over the whole loop.
 // CHECK-LABEL: func.func @swap
