@@ -30,10 +30,13 @@ static const char *const parallel_ops[] = {
 /* Region-branch ops whose region may run after the op returns. */
 static const char *const deferred_regions[] = {"async.execute", NULL};
 
-/* Ops without RegionBranchOpInterface whose regions compute one element at a
- * time while the op runs: a use there is a use at the op. */
+/* Ops without RegionBranchOpInterface whose regions run while the op runs
+ * and are done when it returns: payloads that compute one element at a
+ * time, and affine.parallel's iterations (scf.parallel's say so through the
+ * interface). A use there is a use at the op. */
 static const char *const payload_regions[] = {
-    "memref.generic_atomic_rmw", "scf.reduce", "scf.forall.in_parallel", NULL};
+    "memref.generic_atomic_rmw", "scf.reduce", "scf.forall.in_parallel",
+    "affine.parallel", NULL};
 
 bool mp_op_is_parallel(MlirOperation op) {
   /* OpenMP and OpenACC constructs are all taken as parallel: conservative. */
