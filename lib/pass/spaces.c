@@ -87,11 +87,13 @@ uint64_t mp_space_capacity(const memplan_pass_options *o, MlirAttribute attr) {
   return every;
 }
 
-/* True if name can name a memory space: a decimal integer, a GPU keyword,
- * or an attribute as MLIR prints one (#dialect.attr<...>, "string"). A
- * misspelt keyword would otherwise match no arena and check nothing. */
+/* True if name can name a memory space: a decimal integer (negative ones
+ * too: MLIR takes any integer attribute), a GPU keyword, or an attribute
+ * as MLIR prints one (#dialect.attr<...>, "string"). A misspelt keyword
+ * would otherwise match no arena and check nothing. */
 static bool space_name_ok(const char *name) {
-  if (strspn(name, "0123456789") == strlen(name))
+  const char *digits = name[0] == '-' ? name + 1 : name;
+  if (digits[0] && strspn(digits, "0123456789") == strlen(digits))
     return true;
   for (int k = 0; k < N_GPU_SPACES; ++k)
     if (strcmp(name, gpu_spaces[k][0]) == 0)
