@@ -221,8 +221,10 @@ static int record(const walk *w, mp_at *ord, const mp_values_options *o,
       if (overwrites_nested(&w->uses[ord[k].k])) {
         char why[160], name[96];
         mp_op_name(w->uses[ord[k].k].top, name, sizeof name);
-        snprintf(why, sizeof why, "it is inside '%s', which may skip it or run it more than once",
-                 name);
+        /* The rule, not a claim about this op: conservative for ops that
+         * run their region exactly once (memref.alloca_scope). */
+        snprintf(why, sizeof why,
+                 "it is inside '%s' (a region may skip a write or repeat it)", name);
         nested_noted = true;
         if (add_note(out, w->b->op, w->uses[ord[k].k].user, why))
           return -1;
