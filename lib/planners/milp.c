@@ -482,8 +482,15 @@ static int milp_solve_cbc(milp_state *s, const memplan_options *o,
    * which is what a user waits for on a loaded machine. */
   Cbc_setParameter(m, "timeMode", "elapsed");
 
-  /* MIP start: the first-fit plan, when it fits under pmax. */
-  if (start_u && start_peak <= pmax_u) {
+  /* MIP start: the first-fit plan, when it fits under pmax. Not with fixed
+   * buffers: there Clp 1.17.6 (Debian 12's, under CBC 2.10.8) can fail an
+   * assertion in its dual simplex while completing the start, and abort
+   * the process (test_milp's test_fixed_with_start_no_abort); CBC finds
+   * its own first solution instead, and P <= pmax_u still holds. */
+  bool any_fixed = false;
+  for (size_t i = 0; i < n && !any_fixed; ++i)
+    any_fixed = B[i].fixed && B[i].size > 0;
+  if (start_u && start_peak <= pmax_u && !any_fixed) {
     start_idx = malloc((size_t)ncols * sizeof *start_idx);
     start_val = malloc((size_t)ncols * sizeof *start_val);
     if (start_idx && start_val) {

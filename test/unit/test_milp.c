@@ -177,6 +177,31 @@ static void test_fixed_offsets_honored(void **state) {
   memplan_problem_free(&p);
 }
 
+/* Six buffers, two fixed, alignment 8 (found by a review's random
+ * testing): with the first-fit plan as CBC's MIP start, Clp 1.17.6 failed
+ * an assertion in its dual simplex and aborted the process. The optimum
+ * is 100 (exact proves it). */
+static void test_fixed_with_start_no_abort(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  memplan_problem_add(&p, "b0", 24, 8, 1, 3);
+  memplan_problem_add(&p, "b1", 11, 8, 1, 3);
+  memplan_problem_add(&p, "b3", 28, 8, 2, 4);
+  memplan_problem_add(&p, "b5", 20, 8, 0, 2);
+  memplan_problem_add(&p, "b6", 6, 8, 1, 5);
+  memplan_problem_add(&p, "b7", 20, 8, 1, 5);
+  p.buffers[0].fixed = p.buffers[1].fixed = true;
+  p.buffers[0].offset = 24;
+  p.buffers[1].offset = 56;
+  memplan_plan plan;
+  memplan_plan_init(&plan);
+  assert_int_equal(milp_peak(&p, &plan), 100);
+  assert_int_equal(plan.status, MEMPLAN_OPTIMAL);
+  memplan_plan_free(&plan);
+  memplan_problem_free(&p);
+}
+
 static void test_overlapping_fixed_refused(void **state) {
   (void)state;
   memplan_problem p;
@@ -477,6 +502,7 @@ int main(void) {
       cmocka_unit_test(test_beats_first_fit),
       cmocka_unit_test(test_matches_brute_force),
       cmocka_unit_test(test_fixed_offsets_honored),
+      cmocka_unit_test(test_fixed_with_start_no_abort),
       cmocka_unit_test(test_overlapping_fixed_refused),
       cmocka_unit_test(test_capacity),
       cmocka_unit_test(test_zero_size),
