@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static void usage(FILE *f) {
   fputs("usage: memplan render PLAN.csv -o OUT.svg [options]\n"
@@ -158,10 +159,12 @@ int memplan_cmd_render(int argc, char **argv) {
    * would also raise the lower bound to the peak). Anything else, a file
    * without offsets or with some cells empty, is a problem to plan first,
    * its offset cells fixing buffers. Re-reading is cheaper than guessing
-   * from the header. stdin cannot be re-read: it is read once as a problem
-   * and, when every offset cell is set, turned back into a plan by
-   * unfixing its buffers. */
-  bool as_plan = !planner && strcmp(in, "-") != 0 &&
+   * from the header. stdin, a pipe or a FIFO (/dev/stdin, <(...)) cannot
+   * be re-read: it is read once as a problem and, when every offset cell is
+   * set, turned back into a plan by unfixing its buffers. */
+  struct stat st;
+  bool rereadable = strcmp(in, "-") != 0 && stat(in, &st) == 0 && S_ISREG(st.st_mode);
+  bool as_plan = !planner && rereadable &&
                  memplan_csv_read(in, true, &p, &info, err, sizeof err) == 0;
   if (!as_plan) {
     memplan_csv_info_free(&info);
