@@ -156,8 +156,10 @@ typedef struct memplan_cli_packing {
 } memplan_cli_packing;
 /* Appends the buffers of the instance `seed` to p; *planted gets a plan
  * of peak *optimum (p->count offsets, malloc'ed, the caller's), the
- * optimum. Returns 0, -1 when memory runs out, or 1 when the rectangle
- * cannot be cut into that many pieces (height x horizon too small). */
+ * optimum. Returns 0, -1 when memory runs out, 1 when the rectangle
+ * cannot be cut into that many pieces (height x horizon too small), or 2
+ * when too few pieces lie off the witness step to drop the holes (a
+ * horizon of a step or two). */
 int memplan_cli_packing_problem(memplan_problem *p, uint64_t seed,
                                 const memplan_cli_packing *g,
                                 uint64_t **planted, uint64_t *optimum);

@@ -222,11 +222,17 @@ static int gen_packing(uint64_t seed, memplan_cli_packing *g,
   int rc = memplan_cli_packing_problem(&p, seed, g, &planted, &optimum);
   if (rc != 0) {
     memplan_problem_free(&p);
-    return rc < 0 ? memplan_cli_fail(CMD, 2, "out of memory")
-                  : memplan_cli_usage_error(
-                        CMD, "a %" PRIu64 " x %" PRIu64 " rectangle cannot be "
-                        "cut into %" PRIu64 " buffers", g->height, g->horizon,
-                        g->count);
+    if (rc < 0)
+      return memplan_cli_fail(CMD, 2, "out of memory");
+    if (rc == 2)
+      return memplan_cli_usage_error(
+          CMD, "--holes=%u: too few of the pieces lie outside the witness step "
+          "of a horizon of %" PRIu64 " to drop %u %% of %" PRIu64 " buffers "
+          "(fewer holes or a longer horizon)", g->holes, g->horizon, g->holes,
+          g->count);
+    return memplan_cli_usage_error(
+        CMD, "a %" PRIu64 " x %" PRIu64 " rectangle cannot be cut into %" PRIu64
+        " buffers", g->height, g->horizon, g->count);
   }
   uint64_t maxlive = optimum - (g->gap ? g->unit / 6 : 0);
   char comment[1024];

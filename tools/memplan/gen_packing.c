@@ -196,7 +196,13 @@ int memplan_cli_packing_problem(memplan_problem *p, uint64_t seed,
     }
     /* Drop `holes` of them, chosen uniformly (a partial Fisher-Yates that
      * moves each dropped one to the front), then close the gap. */
-    size_t drop = holes < cand ? holes : cand;
+    if (cand < holes) {
+      /* Every piece but these few is live at the witness step (a horizon
+       * of a step or two): dropping fewer would leave more than count. */
+      free(P.r);
+      return 2;
+    }
+    size_t drop = holes;
     for (size_t d = 0; d < drop; ++d) {
       size_t a = (size_t)memplan_cli_uniform(&st, d, cand - 1);
       rect t = P.r[a];
@@ -205,7 +211,6 @@ int memplan_cli_packing_problem(memplan_problem *p, uint64_t seed,
     }
     memmove(P.r, P.r + drop, (P.n - drop) * sizeof *P.r);
     P.n -= drop;
-    /* Fewer candidates than holes: cut on to the count. */
     rc = cut_to(&P, (size_t)g->count, g, false, &st);
   }
   if (rc != 0) {
