@@ -123,8 +123,9 @@ const char *memplan_buffer_name(const memplan_problem *p, size_t i,
  *  Sweep over sorted interval ends, O(n log n) time, O(n) memory.
  *  If `at_step` is non-NULL it receives the first step where the maximum is
  *  reached (0 for an empty problem). Fixed buffers also bound the peak from
- *  below by offset + size; that is included. Returns 0 for an empty problem
- *  or if memory runs out (then *at_step is untouched). */
+ *  below by offset + size; that is included. Returns 0 for an empty problem,
+ *  for buffers but no array (count > 0, buffers NULL), or if memory runs
+ *  out (in the last two cases *at_step is untouched). */
 uint64_t memplan_lower_bound(const memplan_problem *p, int64_t *at_step);
 
 /*===----------------------------------------------------------------------===*

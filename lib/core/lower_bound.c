@@ -24,6 +24,8 @@
 #include <stdlib.h>
 
 uint64_t memplan_lower_bound(const memplan_problem *p, int64_t *at_step) {
+  if (p->count && !p->buffers)
+    return 0; /* no array to read (memplan_problem_check_at's fault) */
   if (p->count == 0) {
     if (at_step)
       *at_step = 0;

@@ -75,6 +75,12 @@ static void problem_check_culprit(void **state) {
   assert_int_equal(bad, 1);
   assert_int_equal(memplan_problem_check_at(&p, NULL, err, sizeof err), -1);
   memplan_problem_free(&p);
+  /* Buffers but no array: refused, and the bound reads nothing. */
+  memplan_problem q = {.buffers = NULL, .count = 3, .reserved = 0};
+  int64_t at = -7;
+  assert_int_equal(memplan_problem_check_at(&q, &bad, err, sizeof err), -1);
+  assert_int_equal(memplan_lower_bound(&q, &at), 0);
+  assert_int_equal(at, -7);
 }
 
 static void problem_check_errors(void **state) {
