@@ -344,9 +344,10 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
   }
   plan->work = work;
   snprintf(plan->planner, sizeof plan->planner, "auto:%s", B.winner);
+  /* `why` is about the peak, so it follows the peak. */
   snprintf(plan->message, sizeof plan->message,
-           "winner %s, peak %llu, lower bound %llu (%s)", B.winner,
-           (unsigned long long)B.peak, (unsigned long long)plan->lower_bound,
-           why);
+           "winner %s, peak %llu%s%s%s, lower bound %llu", B.winner,
+           (unsigned long long)B.peak, why[0] ? " (" : "", why,
+           why[0] ? ")" : "", (unsigned long long)plan->lower_bound);
   return 0;
 }
