@@ -462,9 +462,10 @@ int memplan_cli_distinct(const char *cmd, const char *what_a,
   if (!same)
     return 0;
   const char *where = strcmp(path_b, "-") == 0 ? "standard output" : path_b;
-  if (a_is_input)
+  if (a_is_input) /* named as given: a link or /dev/stdin is another name */
     return memplan_cli_usage_error(cmd, "%s would overwrite the input %s",
-                                   what_b, where);
+                                   what_b,
+                                   strcmp(path_a, "-") == 0 ? "(standard input)" : path_a);
   return memplan_cli_usage_error(cmd, "%s and %s would both write to %s",
                                  what_a, what_b, where);
 }
