@@ -178,6 +178,16 @@ void memplan_plan_free(memplan_plan *plan);
 int memplan_validate(const memplan_problem *p, const uint64_t *offsets,
                      uint64_t *peak, char *err, size_t err_len);
 
+/** memplan_validate that also says which buffers the message is about, so
+ *  that a caller can point at their source (a file's lines): culprits (may
+ *  be NULL) receives the two buffers that overlap, or in culprits[0] the
+ *  one buffer at fault (a bad offset, alignment or interval, or a top above
+ *  the capacity: the highest) and SIZE_MAX in culprits[1]; SIZE_MAX in both
+ *  when the fault is no one buffer's (no offsets) or there is none. */
+int memplan_validate_at(const memplan_problem *p, const uint64_t *offsets,
+                        uint64_t *peak, size_t culprits[2], char *err,
+                        size_t err_len);
+
 /*===----------------------------------------------------------------------===*
  * Planners
  *===----------------------------------------------------------------------===*/

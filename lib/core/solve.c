@@ -9,8 +9,8 @@
 #include "core/error.h"
 #include "memplan/memplan.h"
 
-#include "core/validate_internal.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,8 +101,10 @@ static int solve_body(const memplan_problem *p, const char *planner,
       }
     memplan_problem fixed_only = {fb, nfixed, nfixed, 0};
     char verr[400];
-    size_t pair[2] = {0, 0};
-    int v = mp_validate_pair(&fixed_only, fo, NULL, verr, sizeof verr, pair);
+    size_t pair[2];
+    int v = memplan_validate_at(&fixed_only, fo, NULL, pair, verr, sizeof verr);
+    /* The problem is checked: fixed buffers can only overlap. */
+    assert(v <= 0 || pair[1] != SIZE_MAX);
     free(fb);
     free(fo);
     if (v != 0) {

@@ -13,7 +13,6 @@
 \*===----------------------------------------------------------------------===*/
 #include "memplan/memplan.h"
 
-#include "core/validate_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -107,14 +106,18 @@ static int voverlap(const memplan_problem *p, const uint64_t *off, size_t a,
 
 int memplan_validate(const memplan_problem *p, const uint64_t *offsets,
                      uint64_t *peak, char *err, size_t err_len) {
-  return mp_validate_pair(p, offsets, peak, err, err_len, NULL);
+  return memplan_validate_at(p, offsets, peak, NULL, err, err_len);
 }
 
-int mp_validate_pair(const memplan_problem *p, const uint64_t *offsets,
-                     uint64_t *peak, char *err, size_t err_len,
-                     size_t pair[2]) {
+int memplan_validate_at(const memplan_problem *p, const uint64_t *offsets,
+                        uint64_t *peak, size_t pair[2], char *err,
+                        size_t err_len) {
   char nb[24];
   size_t n = p->count;
+  size_t none[2];
+  if (!pair)
+    pair = none;
+  pair[0] = pair[1] = SIZE_MAX;
   if (err && err_len)
     err[0] = '\0';
   if (n == 0) {
@@ -128,10 +131,12 @@ int mp_validate_pair(const memplan_problem *p, const uint64_t *offsets,
   /* Per-buffer checks first, in input order, so that the sweep below may
    * compute offset + size freely. */
   uint64_t top = 0;
+  size_t itop = SIZE_MAX;
   for (size_t i = 0; i < n; ++i) {
     const memplan_buffer *b = &p->buffers[i];
     const char *name = memplan_buffer_name(p, i, nb);
     uint64_t end;
+    pair[0] = i; /* the culprit, if this buffer fails */
     if (b->start >= b->end)
       return vfail(err, err_len, "buffer '%s': empty live interval [%lld, %lld)",
                    name, (long long)b->start, (long long)b->end);
@@ -154,9 +159,12 @@ int mp_validate_pair(const memplan_problem *p, const uint64_t *offsets,
                    "buffer '%s': offset %llu + size %llu overflows 64 bits",
                    name, (unsigned long long)offsets[i],
                    (unsigned long long)b->size);
-    if (end > top)
+    if (end > top) {
       top = end;
+      itop = i;
+    }
   }
+  pair[0] = SIZE_MAX;
   if (peak)
     *peak = top;
 
@@ -206,10 +214,8 @@ int mp_validate_pair(const memplan_problem *p, const uint64_t *offsets,
         other = succ;
       if (other != VNIL) {
         rc = voverlap(p, offsets, other, i, err, err_len);
-        if (pair) {
-          pair[0] = other;
-          pair[1] = i;
-        }
+        pair[0] = other;
+        pair[1] = i;
       }
       root = vmerge(&T, vmerge(&T, l, i), r);
     } else {
@@ -224,8 +230,10 @@ int mp_validate_pair(const memplan_problem *p, const uint64_t *offsets,
   free(mem);
   if (rc)
     return rc;
-  if (p->capacity != 0 && top > p->capacity)
+  if (p->capacity != 0 && top > p->capacity) {
+    pair[0] = itop;
     return vfail(err, err_len, "peak %llu exceeds the capacity %llu",
                  (unsigned long long)top, (unsigned long long)p->capacity);
+  }
   return 0;
 }

@@ -153,6 +153,38 @@ static void over_capacity_rejected(void **state) {
   memplan_problem_free(&p);
 }
 
+/* memplan_validate_at names the buffers each message is about. */
+static void culprits_named(void **state) {
+  (void)state;
+  memplan_problem p;
+  memplan_problem_init(&p);
+  add(&p, "a", 10, 1, 0, 3);
+  add(&p, "b", 10, 4, 2, 5);
+  add(&p, "c", 10, 1, 4, 6);
+  size_t at[2];
+  char err[512];
+  uint64_t overlap[3] = {0, 8, 20};
+  assert_int_equal(memplan_validate_at(&p, overlap, NULL, at, err, sizeof err), 1);
+  assert_true((at[0] == 0 && at[1] == 1) || (at[0] == 1 && at[1] == 0));
+  uint64_t misaligned[3] = {0, 10, 0};
+  assert_int_equal(memplan_validate_at(&p, misaligned, NULL, at, err, sizeof err), 1);
+  assert_int_equal(at[0], 1);
+  assert_int_equal(at[1], SIZE_MAX);
+  p.capacity = 25;
+  uint64_t high[3] = {0, 12, 22}; /* c's top, 32, is the highest */
+  assert_int_equal(memplan_validate_at(&p, high, NULL, at, err, sizeof err), 1);
+  assert_contains(err, "peak 32 exceeds the capacity 25");
+  assert_int_equal(at[0], 2);
+  assert_int_equal(at[1], SIZE_MAX);
+  p.capacity = 0;
+  assert_int_equal(memplan_validate_at(&p, high, NULL, at, err, sizeof err), 0);
+  assert_int_equal(at[0], SIZE_MAX);
+  assert_int_equal(at[1], SIZE_MAX);
+  assert_int_equal(memplan_validate_at(&p, NULL, NULL, at, err, sizeof err), 1);
+  assert_int_equal(at[0], SIZE_MAX);
+  memplan_problem_free(&p);
+}
+
 static void bad_problem_and_empty(void **state) {
   (void)state;
   memplan_problem p;
@@ -337,6 +369,7 @@ int main(void) {
       cmocka_unit_test(fixed_moved_rejected),
       cmocka_unit_test(overflow_rejected),
       cmocka_unit_test(over_capacity_rejected),
+      cmocka_unit_test(culprits_named),
       cmocka_unit_test(bad_problem_and_empty),
       cmocka_unit_test(agrees_with_pair_check),
       cmocka_unit_test(lower_bound_values),

@@ -154,11 +154,21 @@ int memplan_cmd_check(int argc, char **argv) {
   free(own);
   if (code == 0) {
     uint64_t peak = 0;
-    int v = memplan_validate(&p, info.offsets, &peak, err, sizeof err);
+    size_t at[2];
+    int v = memplan_validate_at(&p, info.offsets, &peak, at, err, sizeof err);
     if (v < 0) {
       code = memplan_cli_fail(CMD, 2, "%s: out of memory", path);
     } else if (v > 0) {
-      code = memplan_cli_fail(CMD, 1, "%s: invalid plan: %s", path, err);
+      /* At the row of the buffer at fault; for an overlap, at one of the
+       * two rows, naming the other's line too. */
+      if (info.lines && at[0] != SIZE_MAX && at[1] != SIZE_MAX)
+        code = memplan_cli_fail(CMD, 1, "%s:%zu: invalid plan: %s (and line %zu)",
+                                path, info.lines[at[1]], err, info.lines[at[0]]);
+      else if (info.lines && at[0] != SIZE_MAX)
+        code = memplan_cli_fail(CMD, 1, "%s:%zu: invalid plan: %s", path,
+                                info.lines[at[0]], err);
+      else
+        code = memplan_cli_fail(CMD, 1, "%s: invalid plan: %s", path, err);
       if (p.capacity && peak_above(&p, info.offsets))
         name_buffers_above(path, &p, info.offsets);
     } else {
