@@ -90,6 +90,12 @@ int memplan_cmd_compare(int argc, char **argv) {
   int code = (!names || (planners_arg && !list))
                  ? memplan_cli_fail(CMD, 2, "out of memory")
                  : 0;
+  size_t alen = planners_arg ? strlen(planners_arg) : 0;
+  if (code == 0 && list && alen &&
+      (planners_arg[0] == ',' || planners_arg[alen - 1] == ',' ||
+       strstr(planners_arg, ",,")))
+    code = memplan_cli_usage_error(CMD, "--planners: an empty name in '%s'",
+                                   planners_arg);
   if (code == 0 && list) {
     size_t cap = nreg + 1;
     for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok;
