@@ -33,7 +33,7 @@ static void usage(FILE *f) {
         "  -o, --output=FILE     the SVG to write ('-' = stdout; required)\n"
         "  --color=size|id       colour rectangles by size class (default) or by id\n"
         "  --title=TEXT          title line (default: the input file name)\n"
-        "  --planner=NAME        plan it with NAME first, even when every offset\n"
+        "  -p, --planner=NAME    plan it with NAME first, even when every offset\n"
         "                        is set (offsets then fix their buffers)\n"
         "  --time-limit=SEC      time limit for --planner (search planners)\n"
         "  --width=PX            picture width in pixels, 400..20000 (default "
@@ -57,13 +57,13 @@ static void usage(FILE *f) {
 static const char *const CMD = "render";
 
 int memplan_cmd_render(int argc, char **argv) {
-  enum { O_COLOR = 256, O_TITLE, O_PLANNER, O_TLIMIT, O_WIDTH, O_HEIGHT,
+  enum { O_COLOR = 256, O_TITLE, O_TLIMIT, O_WIDTH, O_HEIGHT,
          O_MAXR, O_NOPROF, O_NOLAB };
   static const struct option longopts[] = {
       {"output", required_argument, NULL, 'o'},
       {"color", required_argument, NULL, O_COLOR},
       {"title", required_argument, NULL, O_TITLE},
-      {"planner", required_argument, NULL, O_PLANNER},
+      {"planner", required_argument, NULL, 'p'},
       {"time-limit", required_argument, NULL, O_TLIMIT},
       {"width", required_argument, NULL, O_WIDTH},
       {"height", required_argument, NULL, O_HEIGHT},
@@ -81,7 +81,7 @@ int memplan_cmd_render(int argc, char **argv) {
   int c;
   opterr = 0;
   optind = 1;
-  while ((c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":o:p:h", longopts, NULL)) != -1) {
     switch (c) {
     case 'o': out = optarg; break;
     case 'h': usage(stdout); return 0;
@@ -94,7 +94,7 @@ int memplan_cmd_render(int argc, char **argv) {
         return memplan_cli_usage_error(CMD, "--color: '%s' is not 'size' or 'id'", optarg);
       break;
     case O_TITLE: so.title = optarg; break;
-    case O_PLANNER: planner = optarg; break;
+    case 'p': planner = optarg; break;
     case O_TLIMIT:
       if (memplan_cli_seconds(CMD, "time-limit", optarg, &time_limit))
         return 2;
