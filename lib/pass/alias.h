@@ -104,10 +104,10 @@ bool mp_load_only_compared(MlirOperation load);
 /** True if the edge leads to v. */
 bool mp_edge_reaches(const mp_edge *e, MlirValue v);
 
-/** True if the regions of `op` run to completion before `op` returns, one
- *  at a time: a use inside them is a use at `op`. False for ops that may
- *  run a region later (async.execute) or whose semantics memplan does not
- *  know. */
+/** True if the regions of `op` run to completion before `op` returns
+ *  (possibly several at once, for parallel loops): a use inside them is a
+ *  use at `op`. False for ops that may run a region later (async.execute)
+ *  or whose semantics memplan does not know. */
 bool mp_regions_run_inline(MlirOperation op);
 
 /** True if the iterations (or bodies) of `op` may run at the same time:

@@ -87,13 +87,26 @@ uint64_t mp_space_capacity(const memplan_pass_options *o, MlirAttribute attr) {
   return every;
 }
 
-/* True if name can name a memory space: a decimal integer (negative ones
- * too: MLIR takes any integer attribute), a GPU keyword, or an attribute
- * as MLIR prints one (#dialect.attr<...>, "string"). A misspelt keyword
- * would otherwise match no arena and check nothing. */
+/* True if name is an integer as mp_space_name prints one (no sign but a
+ * minus, no leading zero, no "-0", within int64): another spelling would
+ * match no arena and check nothing. */
+static bool canonical_int(const char *name) {
+  char *end = NULL;
+  errno = 0;
+  long long v = strtoll(name, &end, 10);
+  char again[32];
+  if (errno || end == name || *end)
+    return false;
+  snprintf(again, sizeof again, "%lld", v);
+  return strcmp(again, name) == 0;
+}
+
+/* True if name can name a memory space: an integer (negative ones too:
+ * MLIR takes any integer attribute), a GPU keyword, or an attribute as
+ * MLIR prints one (#dialect.attr<...>, "string"). A misspelt keyword would
+ * otherwise match no arena and check nothing. */
 static bool space_name_ok(const char *name) {
-  const char *digits = name[0] == '-' ? name + 1 : name;
-  if (digits[0] && strspn(digits, "0123456789") == strlen(digits))
+  if (canonical_int(name))
     return true;
   for (int k = 0; k < N_GPU_SPACES; ++k)
     if (strcmp(name, gpu_spaces[k][0]) == 0)
