@@ -182,8 +182,9 @@ int memplan_validate(const memplan_problem *p, const uint64_t *offsets,
  *  that a caller can point at their source (a file's lines): culprits (may
  *  be NULL) receives the two buffers that overlap, or in culprits[0] the
  *  one buffer at fault (a bad offset, alignment or interval, or a top above
- *  the capacity: the highest) and SIZE_MAX in culprits[1]; SIZE_MAX in both
- *  when the fault is no one buffer's (no offsets) or there is none. */
+ *  the capacity: the first with the highest top) and SIZE_MAX in
+ *  culprits[1]; SIZE_MAX in both when the fault is no one buffer's (no
+ *  offsets, or buffers but no array: both give 1) or there is none. */
 int memplan_validate_at(const memplan_problem *p, const uint64_t *offsets,
                         uint64_t *peak, size_t culprits[2], char *err,
                         size_t err_len);

@@ -9,7 +9,6 @@
 #include "core/error.h"
 #include "memplan/memplan.h"
 
-
 #include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -13,7 +13,6 @@
 \*===----------------------------------------------------------------------===*/
 #include "memplan/memplan.h"
 
-
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,6 +124,8 @@ int memplan_validate_at(const memplan_problem *p, const uint64_t *offsets,
       *peak = 0;
     return 0;
   }
+  if (!p->buffers)
+    return vfail(err, err_len, "problem has %zu buffers but no array", n);
   if (!offsets)
     return vfail(err, err_len, "no offsets given for %zu buffers", n);
 

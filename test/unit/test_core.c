@@ -81,6 +81,11 @@ static void problem_check_culprit(void **state) {
   assert_int_equal(memplan_problem_check_at(&q, &bad, err, sizeof err), -1);
   assert_int_equal(memplan_lower_bound(&q, &at), 0);
   assert_int_equal(at, -7);
+  uint64_t offs[3] = {0, 0, 0};
+  size_t culprits[2] = {0, 0};
+  assert_int_equal(memplan_validate_at(&q, offs, NULL, culprits, err, sizeof err), 1);
+  assert_int_equal(culprits[0], SIZE_MAX);
+  assert_int_equal(culprits[1], SIZE_MAX);
 }
 
 static void problem_check_errors(void **state) {
