@@ -158,8 +158,8 @@ typedef struct memplan_cli_packing {
  * of peak *optimum (p->count offsets, malloc'ed, the caller's), the
  * optimum. Returns 0, -1 when memory runs out, 1 when the rectangle
  * cannot be cut into that many pieces (height x horizon too small), or 2
- * when too few pieces lie off the witness step to drop the holes (a
- * horizon of a step or two). */
+ * when too few pieces lie off the witness step to drop the holes (say a
+ * horizon of a step or two, or many holes beside full-horizon layers). */
 int memplan_cli_packing_problem(memplan_problem *p, uint64_t seed,
                                 const memplan_cli_packing *g,
                                 uint64_t **planted, uint64_t *optimum);

@@ -226,10 +226,10 @@ static int gen_packing(uint64_t seed, memplan_cli_packing *g,
       return memplan_cli_fail(CMD, 2, "out of memory");
     if (rc == 2)
       return memplan_cli_usage_error(
-          CMD, "--holes=%u: too few of the pieces lie outside the witness step "
-          "of a horizon of %" PRIu64 " to drop %u %% of %" PRIu64 " buffers "
-          "(fewer holes or a longer horizon)", g->holes, g->horizon, g->holes,
-          g->count);
+          CMD, "--holes=%u (given or drawn): too few of the pieces lie outside "
+          "the witness step of a horizon of %" PRIu64 " to drop %u %% of %" PRIu64
+          " buffers (fewer holes or a longer horizon)", g->holes, g->horizon,
+          g->holes, g->count);
     return memplan_cli_usage_error(
         CMD, "a %" PRIu64 " x %" PRIu64 " rectangle cannot be cut into %" PRIu64
         " buffers", g->height, g->horizon, g->count);

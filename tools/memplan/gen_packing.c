@@ -197,8 +197,9 @@ int memplan_cli_packing_problem(memplan_problem *p, uint64_t seed,
     /* Drop `holes` of them, chosen uniformly (a partial Fisher-Yates that
      * moves each dropped one to the front), then close the gap. */
     if (cand < holes) {
-      /* Every piece but these few is live at the witness step (a horizon
-       * of a step or two): dropping fewer would leave more than count. */
+      /* Every piece but these few is live at the witness step (say a
+       * horizon of a step or two, or many holes beside full-horizon
+       * layers): dropping fewer would leave more than count. */
       free(P.r);
       return 2;
     }
