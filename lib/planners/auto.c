@@ -344,7 +344,7 @@ int memplan_plan_auto(const memplan_problem *p, const memplan_options *o,
   }
   plan->work = work;
   snprintf(plan->planner, sizeof plan->planner, "auto:%s", B.winner);
-  /* `why` is about the peak, so it follows the peak. */
+  /* `why`, how the search ended, follows the peak it produced. */
   snprintf(plan->message, sizeof plan->message,
            "winner %s, peak %llu%s%s%s, lower bound %llu", B.winner,
            (unsigned long long)B.peak, why[0] ? " (" : "", why,
