@@ -90,16 +90,19 @@ int memplan_cmd_compare(int argc, char **argv) {
   int code = (!names || (planners_arg && !list))
                  ? memplan_cli_fail(CMD, 2, "out of memory")
                  : 0;
-  size_t alen = planners_arg ? strlen(planners_arg) : 0;
-  if (code == 0 && list && alen &&
-      (planners_arg[0] == ',' || planners_arg[alen - 1] == ',' ||
-       strstr(planners_arg, ",,")))
-    code = memplan_cli_usage_error(CMD, "--planners: an empty name in '%s'",
-                                   planners_arg);
   if (code == 0 && list) {
     size_t cap = nreg + 1;
-    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok;
-         tok = strtok_r(NULL, ",", &save)) {
+    /* Split at every comma (an empty name between two is refused, not
+     * skipped); an empty argument is the empty list below. */
+    for (char *tok = list[0] ? list : NULL, *next; tok; tok = next) {
+      next = strchr(tok, ',');
+      if (next)
+        *next++ = '\0';
+      if (!tok[0]) {
+        code = memplan_cli_usage_error(CMD, "--planners: an empty name in '%s'",
+                                       planners_arg);
+        break;
+      }
       if (!memplan_planner_find(tok)) {
         code = memplan_cli_usage_error(CMD, "--planners: unknown planner "
                                             "'%s'",
